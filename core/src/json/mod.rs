@@ -1,0 +1,16 @@
+//! The JSON layer: one strict reader, borrowed views, and the canonical writer.
+
+mod number;
+mod raw;
+pub mod reader;
+mod string;
+#[cfg(feature = "alloc")]
+mod value;
+pub mod writer;
+
+pub use number::{JsonNumber, Number};
+pub use raw::{Items, Members, RawJson};
+pub use reader::{Kind, Reader};
+pub use string::{Chars, JsonStr};
+#[cfg(feature = "alloc")]
+pub use value::Value;

@@ -1,0 +1,549 @@
+//! The one JSON reader: a strict pull parser over borrowed bytes.
+//!
+//! Every decoder in the crate (envelope, typed views, raw-value skipping, the alloc `Value`)
+//! goes through this reader, so the strictness rules (UTF-8, duplicate keys, depth and member
+//! limits, escapes, number grammar) are enforced in exactly one place.
+
+use super::{JsonNumber, JsonStr, RawJson};
+use crate::error::{DecodeError, ErrorKind, Result};
+use crate::limits::Limits;
+
+/// The JSON type of the next value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `{`
+    Object,
+    /// `[`
+    Array,
+    /// `"`
+    String,
+    /// `-` or a digit
+    Number,
+    /// `true` / `false`
+    Bool,
+    /// `null`
+    Null,
+}
+
+impl Kind {
+    /// A phrase for error details.
+    pub const fn expected(self) -> &'static str {
+        match self {
+            Kind::Object => "an object",
+            Kind::Array => "an array",
+            Kind::String => "a string",
+            Kind::Number => "a number",
+            Kind::Bool => "a boolean",
+            Kind::Null => "null",
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+type KeyStack<'a> = alloc::vec::Vec<JsonStr<'a>>;
+
+/// Keys of the objects currently open, for duplicate detection without an allocator.
+#[cfg(not(feature = "alloc"))]
+struct KeyStack<'a> {
+    keys: [JsonStr<'a>; NO_ALLOC_KEYS],
+    len: usize,
+}
+
+/// How many keys may be open at once (across all nesting levels) in the no-alloc build.
+#[cfg(not(feature = "alloc"))]
+pub const NO_ALLOC_KEYS: usize = 96;
+
+#[cfg(not(feature = "alloc"))]
+impl<'a> KeyStack<'a> {
+    fn new() -> Self {
+        KeyStack {
+            keys: [JsonStr::new(""); NO_ALLOC_KEYS],
+            len: 0,
+        }
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn truncate(&mut self, n: usize) {
+        self.len = self.len.min(n);
+    }
+    fn get(&self, from: usize) -> &[JsonStr<'a>] {
+        &self.keys[from.min(self.len)..self.len]
+    }
+}
+
+/// State of one object being read: see [`Reader::next_key`].
+#[derive(Debug)]
+pub struct ObjectState {
+    keys_start: usize,
+    count: u32,
+    first: bool,
+}
+
+/// State of one array being read: see [`Reader::next_item`].
+#[derive(Debug)]
+pub struct ArrayState {
+    count: u32,
+    first: bool,
+}
+
+/// A strict JSON pull reader over one message.
+pub struct Reader<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    depth: u32,
+    limits: Limits,
+    /// Set when something non-canonical (whitespace, an unusual escape, a float) was read;
+    /// [`Reader::skip_value`] snapshots it to mark raw slices that can be copied as they are.
+    dirty: bool,
+    keys: KeyStack<'a>,
+}
+
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over `input` (checked to be UTF-8 and within `limits.max_input_bytes`).
+    pub fn new(input: &'a [u8], limits: Limits) -> Result<Self> {
+        if input.len() > limits.max_input_bytes {
+            return Err(DecodeError::new(
+                ErrorKind::InputTooLarge,
+                limits.max_input_bytes,
+                "",
+            ));
+        }
+        let text = core::str::from_utf8(input)
+            .map_err(|e| DecodeError::new(ErrorKind::InvalidUtf8, e.valid_up_to(), ""))?;
+        Ok(Self::from_str(text, limits))
+    }
+
+    /// A reader over text that is already known to be UTF-8.
+    pub fn from_str(text: &'a str, limits: Limits) -> Self {
+        Reader {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+            depth: 0,
+            limits,
+            dirty: false,
+            #[cfg(feature = "alloc")]
+            keys: alloc::vec::Vec::new(),
+            #[cfg(not(feature = "alloc"))]
+            keys: KeyStack::new(),
+        }
+    }
+
+    /// The whole input.
+    pub fn input(&self) -> &'a str {
+        self.text
+    }
+
+    /// Current byte offset.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// An error at the current offset.
+    pub fn error(&self, kind: ErrorKind, detail: &'static str) -> DecodeError {
+        DecodeError::new(kind, self.pos, detail)
+    }
+
+    fn err_at<T>(&self, kind: ErrorKind, at: usize, detail: &'static str) -> Result<T> {
+        Err(DecodeError::new(kind, at, detail))
+    }
+
+    /// Skips whitespace.
+    #[inline]
+    pub fn skip_ws(&mut self) {
+        let start = self.pos;
+        while self.pos < self.bytes.len() && is_ws(self.bytes[self.pos]) {
+            self.pos += 1;
+        }
+        if self.pos != start {
+            self.dirty = true;
+        }
+    }
+
+    /// After the top-level value: only whitespace may follow.
+    pub fn finish(&mut self) -> Result<()> {
+        self.skip_ws();
+        if self.pos != self.bytes.len() {
+            return self.err_at(ErrorKind::TrailingBytes, self.pos, "");
+        }
+        Ok(())
+    }
+
+    /// The kind of the next value (skipping whitespace before it).
+    pub fn peek_kind(&mut self) -> Result<Kind> {
+        self.skip_ws();
+        match self.bytes.get(self.pos) {
+            None => self.err_at(ErrorKind::UnexpectedEnd, self.pos, "a value"),
+            Some(b'{') => Ok(Kind::Object),
+            Some(b'[') => Ok(Kind::Array),
+            Some(b'"') => Ok(Kind::String),
+            Some(b'-' | b'0'..=b'9') => Ok(Kind::Number),
+            Some(b't' | b'f') => Ok(Kind::Bool),
+            Some(b'n') => Ok(Kind::Null),
+            Some(_) => self.err_at(ErrorKind::UnexpectedByte, self.pos, "a value"),
+        }
+    }
+
+    /// An error saying the value at the current offset is not `want`.
+    pub fn wrong_type(&self, detail: &'static str) -> DecodeError {
+        self.error(ErrorKind::WrongType, detail)
+    }
+
+    fn expect_kind(&mut self, want: Kind, detail: &'static str) -> Result<()> {
+        if self.peek_kind()? != want {
+            return Err(self.wrong_type(detail));
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self) -> Result<()> {
+        if self.depth >= self.limits.max_depth {
+            return self.err_at(ErrorKind::TooDeep, self.pos, "");
+        }
+        self.depth += 1;
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// Opens an object; `detail` names the field for a wrong-type error.
+    pub fn begin_object(&mut self, detail: &'static str) -> Result<ObjectState> {
+        self.expect_kind(Kind::Object, detail)?;
+        self.enter()?;
+        Ok(ObjectState {
+            keys_start: self.keys.len(),
+            count: 0,
+            first: true,
+        })
+    }
+
+    /// The next key of the object (then read or skip its value), or `None` at its end.
+    pub fn next_key(&mut self, st: &mut ObjectState) -> Result<Option<JsonStr<'a>>> {
+        self.skip_ws();
+        let b = self.bytes.get(self.pos).copied();
+        if b == Some(b'}') && (st.first || st.count > 0) {
+            self.pos += 1;
+            self.depth -= 1;
+            self.keys.truncate(st.keys_start);
+            return Ok(None);
+        }
+        if !st.first {
+            match b {
+                Some(b',') => self.pos += 1,
+                None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "',' or '}'"),
+                Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "',' or '}'"),
+            }
+            self.skip_ws();
+        }
+        st.first = false;
+        let key_at = self.pos;
+        match self.bytes.get(self.pos) {
+            Some(b'"') => {}
+            None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "a key"),
+            Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "a key"),
+        }
+        let key = self.read_string_raw()?;
+        st.count += 1;
+        if st.count > self.limits.max_members {
+            return self.err_at(ErrorKind::TooManyMembers, key_at, "");
+        }
+        self.remember_key(st, key, key_at)?;
+        self.skip_ws();
+        match self.bytes.get(self.pos) {
+            Some(b':') => self.pos += 1,
+            None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "':'"),
+            Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "':'"),
+        }
+        self.skip_ws();
+        Ok(Some(key))
+    }
+
+    fn remember_key(&mut self, st: &ObjectState, key: JsonStr<'a>, at: usize) -> Result<()> {
+        #[cfg(feature = "alloc")]
+        let open = &self.keys[st.keys_start..];
+        #[cfg(not(feature = "alloc"))]
+        let open = self.keys.get(st.keys_start);
+        if open.iter().any(|k| *k == key) {
+            return self.err_at(ErrorKind::DuplicateKey, at, "");
+        }
+        #[cfg(feature = "alloc")]
+        self.keys.push(key);
+        #[cfg(not(feature = "alloc"))]
+        {
+            if self.keys.len >= NO_ALLOC_KEYS {
+                return self.err_at(ErrorKind::TooManyOpenKeys, at, "");
+            }
+            self.keys.keys[self.keys.len] = key;
+            self.keys.len += 1;
+        }
+        Ok(())
+    }
+
+    /// Opens an array; `detail` names the field for a wrong-type error.
+    pub fn begin_array(&mut self, detail: &'static str) -> Result<ArrayState> {
+        self.expect_kind(Kind::Array, detail)?;
+        self.enter()?;
+        Ok(ArrayState {
+            count: 0,
+            first: true,
+        })
+    }
+
+    /// True when another element follows (read or skip it), false at the array's end.
+    pub fn next_item(&mut self, st: &mut ArrayState) -> Result<bool> {
+        self.skip_ws();
+        let b = self.bytes.get(self.pos).copied();
+        if b == Some(b']') && (st.first || st.count > 0) {
+            self.pos += 1;
+            self.depth -= 1;
+            return Ok(false);
+        }
+        if !st.first {
+            match b {
+                Some(b',') => self.pos += 1,
+                None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "',' or ']'"),
+                Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "',' or ']'"),
+            }
+            self.skip_ws();
+        }
+        st.first = false;
+        st.count += 1;
+        if st.count > self.limits.max_members {
+            return self.err_at(ErrorKind::TooManyMembers, self.pos, "");
+        }
+        Ok(true)
+    }
+
+    /// Reads a string value; `detail` names the field for a wrong-type error.
+    pub fn read_str(&mut self, detail: &'static str) -> Result<JsonStr<'a>> {
+        self.expect_kind(Kind::String, detail)?;
+        self.read_string_raw()
+    }
+
+    /// Reads a string at `"` (already checked).
+    fn read_string_raw(&mut self) -> Result<JsonStr<'a>> {
+        let start = self.pos + 1;
+        let mut i = start;
+        let mut escaped = false;
+        let bytes = self.bytes;
+        loop {
+            while i < bytes.len() && !matches!(bytes[i], b'"' | b'\\' | 0..=0x1f) {
+                i += 1;
+            }
+            match bytes.get(i) {
+                None => return self.err_at(ErrorKind::UnexpectedEnd, i, "end of string"),
+                Some(b'"') => break,
+                Some(b'\\') => {
+                    escaped = true;
+                    i = self.check_escape(i)?;
+                }
+                Some(_) => return self.err_at(ErrorKind::ControlCharacter, i, ""),
+            }
+        }
+        self.pos = i + 1;
+        let source = self.text.get(start..i).unwrap_or_default();
+        Ok(JsonStr::from_source(source, escaped))
+    }
+
+    /// Checks the escape at `i` (a backslash); returns the offset after it.
+    fn check_escape(&mut self, i: usize) -> Result<usize> {
+        let bytes = self.bytes;
+        match bytes.get(i + 1) {
+            None => self.err_at(ErrorKind::UnexpectedEnd, i + 1, "escape"),
+            Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(i + 2),
+            Some(b'/') => {
+                self.dirty = true;
+                Ok(i + 2)
+            }
+            Some(b'u') => {
+                let (cp, canonical) = self.hex_escape(i)?;
+                if !canonical {
+                    self.dirty = true;
+                }
+                if (0xDC00..0xE000).contains(&cp) {
+                    return self.err_at(ErrorKind::LoneSurrogate, i, "");
+                }
+                if (0xD800..0xDC00).contains(&cp) {
+                    let lo_at = i + 6;
+                    if bytes.get(lo_at) != Some(&b'\\') || bytes.get(lo_at + 1) != Some(&b'u') {
+                        if lo_at >= bytes.len() {
+                            return self.err_at(ErrorKind::UnexpectedEnd, lo_at, "");
+                        }
+                        return self.err_at(ErrorKind::LoneSurrogate, i, "");
+                    }
+                    let (lo, _) = self.hex_escape(lo_at)?;
+                    if !(0xDC00..0xE000).contains(&lo) {
+                        return self.err_at(ErrorKind::LoneSurrogate, i, "");
+                    }
+                    return Ok(lo_at + 6);
+                }
+                Ok(i + 6)
+            }
+            Some(_) => self.err_at(ErrorKind::InvalidEscape, i, ""),
+        }
+    }
+
+    /// Reads `\uXXXX` at `i`; returns the code unit and whether the canonical writer would
+    /// produce exactly this escape.
+    fn hex_escape(&self, i: usize) -> Result<(u32, bool)> {
+        let mut cp = 0u32;
+        let mut lower = true;
+        for k in 0..4 {
+            let at = i + 2 + k;
+            let d = match self.bytes.get(at) {
+                None => return self.err_at(ErrorKind::UnexpectedEnd, at, "hex digit"),
+                Some(&b @ b'0'..=b'9') => b - b'0',
+                Some(&b @ b'a'..=b'f') => b - b'a' + 10,
+                Some(&b @ b'A'..=b'F') => {
+                    lower = false;
+                    b - b'A' + 10
+                }
+                Some(_) => return self.err_at(ErrorKind::InvalidEscape, i, ""),
+            };
+            cp = cp * 16 + u32::from(d);
+        }
+        let canonical =
+            lower && cp < 0x20 && !matches!(cp, 0x08 | 0x09 | 0x0a | 0x0c | 0x0d);
+        Ok((cp, canonical))
+    }
+
+    /// Reads a number; `detail` names the field for a wrong-type error.
+    pub fn read_number(&mut self, detail: &'static str) -> Result<JsonNumber<'a>> {
+        self.expect_kind(Kind::Number, detail)?;
+        self.read_number_raw()
+    }
+
+    fn digits(&mut self) -> usize {
+        let start = self.pos;
+        while self.pos < self.bytes.len() && self.bytes[self.pos].is_ascii_digit() {
+            self.pos += 1;
+        }
+        self.pos - start
+    }
+
+    fn read_number_raw(&mut self) -> Result<JsonNumber<'a>> {
+        let start = self.pos;
+        if self.bytes[self.pos] == b'-' {
+            self.pos += 1;
+        }
+        let int_at = self.pos;
+        let n = self.digits();
+        if n == 0 {
+            return self.number_error(start);
+        }
+        if n > 1 && self.bytes[int_at] == b'0' {
+            return self.err_at(ErrorKind::InvalidNumber, int_at, "leading zero");
+        }
+        let mut integer = true;
+        if self.bytes.get(self.pos) == Some(&b'.') {
+            self.pos += 1;
+            integer = false;
+            if self.digits() == 0 {
+                return self.number_error(start);
+            }
+        }
+        if matches!(self.bytes.get(self.pos), Some(b'e' | b'E')) {
+            self.pos += 1;
+            integer = false;
+            if matches!(self.bytes.get(self.pos), Some(b'+' | b'-')) {
+                self.pos += 1;
+            }
+            if self.digits() == 0 {
+                return self.number_error(start);
+            }
+        }
+        let text = self.text.get(start..self.pos).unwrap_or_default();
+        if !integer {
+            self.dirty = true;
+            if !text.parse::<f64>().is_ok_and(f64::is_finite) {
+                return self.err_at(ErrorKind::NumberOutOfRange, start, "");
+            }
+        } else if text == "-0" {
+            self.dirty = true;
+        }
+        Ok(JsonNumber::from_source(text, integer))
+    }
+
+    fn number_error<T>(&self, start: usize) -> Result<T> {
+        if self.pos >= self.bytes.len() {
+            return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "digit");
+        }
+        let _ = start;
+        self.err_at(ErrorKind::InvalidNumber, self.pos, "digit expected")
+    }
+
+    /// Reads `true` or `false`; `detail` names the field for a wrong-type error.
+    pub fn read_bool(&mut self, detail: &'static str) -> Result<bool> {
+        self.expect_kind(Kind::Bool, detail)?;
+        if self.bytes[self.pos] == b't' {
+            self.literal(b"true")?;
+            Ok(true)
+        } else {
+            self.literal(b"false")?;
+            Ok(false)
+        }
+    }
+
+    /// Reads `null`.
+    pub fn read_null(&mut self) -> Result<()> {
+        self.expect_kind(Kind::Null, "null")?;
+        self.literal(b"null")
+    }
+
+    fn literal(&mut self, lit: &[u8]) -> Result<()> {
+        for (k, &want) in lit.iter().enumerate() {
+            match self.bytes.get(self.pos + k) {
+                None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos + k, ""),
+                Some(&b) if b == want => {}
+                Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos + k, ""),
+            }
+        }
+        self.pos += lit.len();
+        Ok(())
+    }
+
+    /// Checks the next value completely and returns it as a raw slice.
+    pub fn skip_value(&mut self) -> Result<RawJson<'a>> {
+        self.skip_ws();
+        let start = self.pos;
+        let outer_dirty = core::mem::replace(&mut self.dirty, false);
+        self.skip_inner()?;
+        let canonical = !self.dirty;
+        self.dirty |= outer_dirty;
+        let text = self.text.get(start..self.pos).unwrap_or_default();
+        Ok(RawJson::from_source(text, canonical))
+    }
+
+    fn skip_inner(&mut self) -> Result<()> {
+        match self.peek_kind()? {
+            Kind::Object => {
+                let mut st = self.begin_object("")?;
+                while self.next_key(&mut st)?.is_some() {
+                    self.skip_inner()?;
+                }
+            }
+            Kind::Array => {
+                let mut st = self.begin_array("")?;
+                while self.next_item(&mut st)? {
+                    self.skip_inner()?;
+                }
+            }
+            Kind::String => {
+                self.read_string_raw()?;
+            }
+            Kind::Number => {
+                self.read_number_raw()?;
+            }
+            Kind::Bool => {
+                self.read_bool("")?;
+            }
+            Kind::Null => self.literal(b"null")?,
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,430 @@
+//! The JSON-RPC 2.0 envelope: request, notification, response, error response.
+
+use crate::error::{DecodeError, ErrorKind, Result};
+use crate::json::writer::{write_i64, write_raw, write_str, ObjectWriter, Sink};
+use crate::json::{JsonStr, Kind, RawJson, Reader};
+use crate::limits::Limits;
+
+/// A request id: a string or an integer. MCP: "MUST be a string or integer" and "MUST NOT be
+/// null".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RequestId<'a> {
+    /// A string id.
+    Str(JsonStr<'a>),
+    /// An integer id.
+    Int(i64),
+}
+
+impl<'a> RequestId<'a> {
+    /// Reads an id (or a progress token, which has the same type).
+    pub fn read(r: &mut Reader<'a>, detail: &'static str) -> Result<Self> {
+        let at = r.offset();
+        match r.peek_kind()? {
+            Kind::String => Ok(RequestId::Str(r.read_str(detail)?)),
+            Kind::Number => {
+                let n = r.read_number(detail)?;
+                n.as_i64()
+                    .map(RequestId::Int)
+                    .ok_or(DecodeError::new(ErrorKind::InvalidId, at, detail))
+            }
+            _ => Err(r.error(ErrorKind::InvalidId, detail)),
+        }
+    }
+
+    /// Writes the id.
+    pub fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        match self {
+            RequestId::Str(s) => write_str(sink, s),
+            RequestId::Int(i) => write_i64(sink, *i),
+        }
+    }
+}
+
+impl From<i64> for RequestId<'_> {
+    fn from(v: i64) -> Self {
+        RequestId::Int(v)
+    }
+}
+
+impl<'a> From<&'a str> for RequestId<'a> {
+    fn from(v: &'a str) -> Self {
+        RequestId::Str(JsonStr::new(v))
+    }
+}
+
+/// The `id` of an error response: since 2025-11-25 it may be absent (the request's id could
+/// not be read); JSON-RPC 2.0 peers send `null` for the same case, which is accepted too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorResponseId<'a> {
+    /// The id of the request that failed.
+    Id(RequestId<'a>),
+    /// `"id": null`.
+    Null,
+    /// No `id` member.
+    Absent,
+}
+
+/// A request: expects a response with the same id.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Request<'a> {
+    /// The id.
+    pub id: RequestId<'a>,
+    /// The method name.
+    pub method: JsonStr<'a>,
+    /// The params object, unparsed.
+    pub params: Option<RawJson<'a>>,
+}
+
+/// A notification: no id, no response.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Notification<'a> {
+    /// The method name.
+    pub method: JsonStr<'a>,
+    /// The params object, unparsed.
+    pub params: Option<RawJson<'a>>,
+}
+
+/// A successful response.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Response<'a> {
+    /// The id of the request answered.
+    pub id: RequestId<'a>,
+    /// The result object, unparsed.
+    pub result: RawJson<'a>,
+}
+
+/// The `error` member of an error response.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ErrorObject<'a> {
+    /// The error code.
+    pub code: i64,
+    /// A short description.
+    pub message: JsonStr<'a>,
+    /// Additional information, unparsed.
+    pub data: Option<RawJson<'a>>,
+}
+
+/// An error response.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ErrorResponse<'a> {
+    /// The id of the request that failed, if known.
+    pub id: ErrorResponseId<'a>,
+    /// The error.
+    pub error: ErrorObject<'a>,
+}
+
+/// Any single JSON-RPC message.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Message<'a> {
+    /// A request.
+    Request(Request<'a>),
+    /// A notification.
+    Notification(Notification<'a>),
+    /// A successful response.
+    Response(Response<'a>),
+    /// An error response.
+    Error(ErrorResponse<'a>),
+}
+
+/// The kind of a message, as `check` reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageKind {
+    /// `request`
+    Request,
+    /// `notification`
+    Notification,
+    /// `response`
+    Response,
+    /// `error`
+    Error,
+}
+
+impl MessageKind {
+    /// The lowercase name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MessageKind::Request => "request",
+            MessageKind::Notification => "notification",
+            MessageKind::Response => "response",
+            MessageKind::Error => "error",
+        }
+    }
+}
+
+impl<'a> Message<'a> {
+    /// Decodes one message with the default [`Limits`].
+    pub fn decode(input: &'a [u8]) -> Result<Self> {
+        Self::decode_with(input, Limits::DEFAULT)
+    }
+
+    /// Decodes one message: the whole input must be exactly one JSON-RPC message.
+    pub fn decode_with(input: &'a [u8], limits: Limits) -> Result<Self> {
+        let mut r = Reader::new(input, limits)?;
+        let msg = Self::read(&mut r)?;
+        r.finish()?;
+        Ok(msg)
+    }
+
+    /// The kind of message.
+    pub fn kind(&self) -> MessageKind {
+        match self {
+            Message::Request(_) => MessageKind::Request,
+            Message::Notification(_) => MessageKind::Notification,
+            Message::Response(_) => MessageKind::Response,
+            Message::Error(_) => MessageKind::Error,
+        }
+    }
+
+    /// The method, for requests and notifications.
+    pub fn method(&self) -> Option<JsonStr<'a>> {
+        match self {
+            Message::Request(r) => Some(r.method),
+            Message::Notification(n) => Some(n.method),
+            _ => None,
+        }
+    }
+
+    /// The id, for requests, responses and error responses that have one.
+    pub fn id(&self) -> Option<RequestId<'a>> {
+        match self {
+            Message::Request(r) => Some(r.id),
+            Message::Response(r) => Some(r.id),
+            Message::Error(ErrorResponse {
+                id: ErrorResponseId::Id(id),
+                ..
+            }) => Some(*id),
+            _ => None,
+        }
+    }
+
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let start = r.offset();
+        if r.peek_kind()? != Kind::Object {
+            return Err(r.error(ErrorKind::NotAnObject, ""));
+        }
+        let mut env = Envelope::default();
+        let mut st = r.begin_object("")?;
+        while let Some(key) = r.next_key(&mut st)? {
+            let at = r.offset();
+            match key.known(ENVELOPE_KEYS) {
+                Some("jsonrpc") => {
+                    // JSON-RPC 2.0: "A String specifying the version of the JSON-RPC protocol.
+                    // MUST be exactly "2.0"."
+                    let v = r.read_str("jsonrpc").map_err(|e| version_error(e, at))?;
+                    if !v.eq_str("2.0") {
+                        return Err(DecodeError::new(ErrorKind::InvalidJsonrpcVersion, at, ""));
+                    }
+                    env.jsonrpc = true;
+                }
+                Some("id") => {
+                    env.id = Some(if r.peek_kind()? == Kind::Null {
+                        r.read_null()?;
+                        ErrorResponseId::Null
+                    } else {
+                        ErrorResponseId::Id(RequestId::read(r, "id")?)
+                    });
+                    env.id_at = at;
+                }
+                Some("method") => env.method = Some(envelope_str(r, "method")?),
+                Some("params") => env.params = Some(envelope_object(r, "params")?),
+                Some("result") => env.result = Some(envelope_object(r, "result")?),
+                Some("error") => env.error = Some(read_error_object(r)?),
+                _ => {
+                    r.skip_value()?;
+                }
+            }
+        }
+        env.build(start)
+    }
+
+    /// Writes the message in canonical form.
+    pub fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.key(sink, "jsonrpc");
+        sink.put(b"\"2.0\"");
+        match self {
+            Message::Request(req) => {
+                o.key(sink, "id");
+                req.id.write(sink);
+                write_method(&mut o, sink, &req.method, &req.params);
+            }
+            Message::Notification(n) => write_method(&mut o, sink, &n.method, &n.params),
+            Message::Response(resp) => {
+                o.key(sink, "id");
+                resp.id.write(sink);
+                o.key(sink, "result");
+                write_raw(sink, &resp.result);
+            }
+            Message::Error(e) => {
+                match e.id {
+                    ErrorResponseId::Id(id) => {
+                        o.key(sink, "id");
+                        id.write(sink);
+                    }
+                    ErrorResponseId::Null => {
+                        o.key(sink, "id");
+                        sink.put(b"null");
+                    }
+                    ErrorResponseId::Absent => {}
+                }
+                o.key(sink, "error");
+                e.error.write(sink);
+            }
+        }
+        o.close(sink);
+    }
+}
+
+const ENVELOPE_KEYS: &[&str] = &["jsonrpc", "id", "method", "params", "result", "error"];
+
+fn write_method<S: Sink + ?Sized>(
+    o: &mut ObjectWriter,
+    sink: &mut S,
+    method: &JsonStr<'_>,
+    params: &Option<RawJson<'_>>,
+) {
+    o.key(sink, "method");
+    write_str(sink, method);
+    if let Some(p) = params {
+        o.key(sink, "params");
+        write_raw(sink, p);
+    }
+}
+
+impl ErrorObject<'_> {
+    /// Writes `{"code":…,"message":…,"data":…}`.
+    pub fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.key(sink, "code");
+        write_i64(sink, self.code);
+        o.key(sink, "message");
+        write_str(sink, &self.message);
+        if let Some(d) = &self.data {
+            o.key(sink, "data");
+            write_raw(sink, d);
+        }
+        o.close(sink);
+    }
+}
+
+fn version_error(e: DecodeError, at: usize) -> DecodeError {
+    if e.kind == ErrorKind::WrongType {
+        DecodeError::new(ErrorKind::InvalidJsonrpcVersion, at, "")
+    } else {
+        e
+    }
+}
+
+fn envelope_kind(e: DecodeError) -> DecodeError {
+    if e.kind == ErrorKind::WrongType {
+        DecodeError::new(ErrorKind::InvalidEnvelope, e.offset, e.detail)
+    } else {
+        e
+    }
+}
+
+fn envelope_str<'a>(r: &mut Reader<'a>, field: &'static str) -> Result<JsonStr<'a>> {
+    r.read_str(field).map_err(envelope_kind)
+}
+
+fn envelope_object<'a>(r: &mut Reader<'a>, field: &'static str) -> Result<RawJson<'a>> {
+    // MCP: params and result are objects (JSON-RPC's by-position arrays are not used).
+    if r.peek_kind()? != Kind::Object {
+        return Err(r.error(ErrorKind::InvalidEnvelope, field));
+    }
+    r.skip_value()
+}
+
+fn read_error_object<'a>(r: &mut Reader<'a>) -> Result<ErrorObject<'a>> {
+    let start = r.offset();
+    let mut st = r.begin_object("error").map_err(envelope_kind)?;
+    let (mut code, mut message, mut data) = (None, None, None);
+    while let Some(key) = r.next_key(&mut st)? {
+        let at = r.offset();
+        match key.known(&["code", "message", "data"]) {
+            Some("code") => {
+                let n = r.read_number("error.code").map_err(envelope_kind)?;
+                code = Some(n.as_i64().ok_or(DecodeError::new(
+                    ErrorKind::InvalidEnvelope,
+                    at,
+                    "error.code must be an integer",
+                ))?);
+            }
+            Some("message") => message = Some(envelope_str(r, "error.message")?),
+            Some("data") => data = Some(r.skip_value()?),
+            _ => {
+                r.skip_value()?;
+            }
+        }
+    }
+    match (code, message) {
+        (Some(code), Some(message)) => Ok(ErrorObject {
+            code,
+            message,
+            data,
+        }),
+        (None, _) => Err(DecodeError::new(ErrorKind::InvalidEnvelope, start, "error.code")),
+        (_, None) => Err(DecodeError::new(ErrorKind::InvalidEnvelope, start, "error.message")),
+    }
+}
+
+#[derive(Default)]
+struct Envelope<'a> {
+    jsonrpc: bool,
+    id: Option<ErrorResponseId<'a>>,
+    id_at: usize,
+    method: Option<JsonStr<'a>>,
+    params: Option<RawJson<'a>>,
+    result: Option<RawJson<'a>>,
+    error: Option<ErrorObject<'a>>,
+}
+
+impl<'a> Envelope<'a> {
+    fn build(self, start: usize) -> Result<Message<'a>> {
+        let bad = |detail| Err(DecodeError::new(ErrorKind::InvalidEnvelope, start, detail));
+        if !self.jsonrpc {
+            return Err(DecodeError::new(
+                ErrorKind::InvalidJsonrpcVersion,
+                start,
+                "missing \"jsonrpc\"",
+            ));
+        }
+        let id = match self.id {
+            Some(ErrorResponseId::Null) if self.error.is_none() => {
+                return Err(DecodeError::new(ErrorKind::InvalidId, self.id_at, "null"))
+            }
+            Some(ErrorResponseId::Id(id)) => Some(id),
+            _ => None,
+        };
+        match (self.method, self.result, self.error) {
+            (Some(method), None, None) => {
+                if self.params.is_some_and(|p| p.kind() != Kind::Object) {
+                    return bad("params must be an object");
+                }
+                Ok(match id {
+                    Some(id) => Message::Request(Request {
+                        id,
+                        method,
+                        params: self.params,
+                    }),
+                    None => Message::Notification(Notification {
+                        method,
+                        params: self.params,
+                    }),
+                })
+            }
+            (None, Some(result), None) if self.params.is_none() => match id {
+                Some(id) => Ok(Message::Response(Response { id, result })),
+                None => bad("a response needs an id"),
+            },
+            (None, None, Some(error)) if self.params.is_none() => {
+                Ok(Message::Error(ErrorResponse {
+                    id: self.id.unwrap_or(ErrorResponseId::Absent),
+                    error,
+                }))
+            }
+            (None, None, None) => bad("no method, result or error"),
+            _ => bad("method, result and error do not combine"),
+        }
+    }
+}

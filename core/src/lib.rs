@@ -1,0 +1,27 @@
+//! # mcpwire
+//!
+//! A sans-IO, `no_std`, zero-copy codec for the Model Context Protocol's tool traffic.
+//!
+//! Bytes in, views out, bytes out: [`Message::decode`] checks one JSON-RPC message and
+//! returns views that borrow from the input; [`mcp::McpMessage`] adds typed views of every
+//! tool-related message; encoders write canonical bytes into a caller-owned buffer
+//! ([`encode_into`]) or, with `alloc`, a `Vec` ([`encode_to_vec`]). Failures are
+//! [`DecodeError`]s with an [`ErrorKind`], a byte offset, and one classification table
+//! ([`error`]). The crate never does I/O and never reads a clock.
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod error;
+pub mod json;
+pub mod jsonrpc;
+pub mod limits;
+
+pub use error::{BufferTooSmall, Classification, DecodeError, ErrorKind};
+pub use jsonrpc::{ErrorResponse, Message, MessageKind, Notification, Request, RequestId, Response};
+pub use limits::Limits;
