@@ -21,7 +21,26 @@ pub mod error;
 pub mod json;
 pub mod jsonrpc;
 pub mod limits;
+pub mod mcp;
+
 
 pub use error::{BufferTooSmall, Classification, DecodeError, ErrorKind};
 pub use jsonrpc::{ErrorResponse, Message, MessageKind, Notification, Request, RequestId, Response};
 pub use limits::Limits;
+
+pub use mcp::{Encode, McpMessage};
+
+/// Encodes `value` canonically into `buf`; a too-small buffer reports the size needed.
+pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, BufferTooSmall> {
+    let mut sink = json::writer::SliceSink::new(buf);
+    value.write(&mut sink);
+    sink.finish()
+}
+
+/// Encodes `value` canonically into a new `Vec`.
+#[cfg(feature = "alloc")]
+pub fn encode_to_vec<T: Encode + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
+    let mut out = alloc::vec::Vec::new();
+    value.write(&mut out);
+    out
+}

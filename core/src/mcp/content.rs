@@ -1,0 +1,553 @@
+//! Content blocks (text, image, audio, resource_link, embedded resource), annotations, icons.
+
+use super::{
+    missing, read_number, read_object, read_raw_object, read_uint, required, Decode, Encode,
+    Extra, List, ObjectWriterExt,
+};
+use crate::error::{DecodeError, ErrorKind, Result};
+use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
+use crate::json::{JsonStr, Number, RawJson, Reader};
+
+/// A role in `Annotations.audience`. The set is open: an unknown role is kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role<'a> {
+    /// `"user"`
+    User,
+    /// `"assistant"`
+    Assistant,
+    /// Any other value, kept as sent.
+    Other(JsonStr<'a>),
+}
+
+impl<'a> Decode<'a> for Role<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let s = r.read_str("role")?;
+        Ok(match s.as_str() {
+            Some("user") => Role::User,
+            Some("assistant") => Role::Assistant,
+            _ => Role::Other(s),
+        })
+    }
+}
+
+impl Encode for Role<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        match self {
+            Role::User => sink.put(b"\"user\""),
+            Role::Assistant => sink.put(b"\"assistant\""),
+            Role::Other(s) => write_str(sink, s),
+        }
+    }
+}
+
+/// Hints for the client about how to use or show an object.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Annotations<'a> {
+    /// Who the data is for.
+    pub audience: Option<List<'a, Role<'a>>>,
+    /// Importance from 0 (optional) to 1 (required).
+    pub priority: Option<Number>,
+    /// ISO 8601 time of last modification (2025-06-18+).
+    pub last_modified: Option<JsonStr<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const ANNOTATIONS_KEYS: &[&str] = &["audience", "priority", "lastModified"];
+
+impl<'a> Decode<'a> for Annotations<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let mut a = Annotations::default();
+        let (_, extra) = read_object(r, "annotations", ANNOTATIONS_KEYS, |r, k| {
+            match k {
+                "audience" => a.audience = Some(List::read(r, "audience")?),
+                "priority" => {
+                    let at = r.offset();
+                    let p = read_number(r, "priority")?;
+                    // Schema: "minimum": 0, "maximum": 1.
+                    if !(0.0..=1.0).contains(&p.as_f64()) {
+                        return Err(DecodeError::new(ErrorKind::InvalidValue, at, "priority"));
+                    }
+                    a.priority = Some(p);
+                }
+                "lastModified" => a.last_modified = Some(r.read_str("lastModified")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        a.extra = extra;
+        Ok(a)
+    }
+}
+
+impl Encode for Annotations<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.enc_field(sink, "audience", &self.audience);
+        o.enc_field(sink, "priority", &self.priority);
+        o.str_field(sink, "lastModified", &self.last_modified);
+        self.extra.write(&mut o, sink, ANNOTATIONS_KEYS);
+        o.close(sink);
+    }
+}
+
+/// An icon a client may show (2025-11-25+).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Icon<'a> {
+    /// URI of the image (HTTP(S) or `data:`).
+    pub src: JsonStr<'a>,
+    /// MIME type override.
+    pub mime_type: Option<JsonStr<'a>>,
+    /// Sizes such as `"48x48"` or `"any"`.
+    pub sizes: Option<List<'a, JsonStr<'a>>>,
+    /// `"light"` or `"dark"`.
+    pub theme: Option<JsonStr<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const ICON_KEYS: &[&str] = &["src", "mimeType", "sizes", "theme"];
+
+impl<'a> Decode<'a> for Icon<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut src, mut mime_type, mut sizes, mut theme) = (None, None, None, None);
+        let (start, extra) = read_object(r, "icon", ICON_KEYS, |r, k| {
+            match k {
+                "src" => src = Some(r.read_str("src")?),
+                "mimeType" => mime_type = Some(r.read_str("mimeType")?),
+                "sizes" => sizes = Some(List::read(r, "sizes")?),
+                "theme" => {
+                    let at = r.offset();
+                    let t = r.read_str("theme")?;
+                    if !(t.eq_str("light") || t.eq_str("dark")) {
+                        return Err(DecodeError::new(ErrorKind::InvalidValue, at, "theme"));
+                    }
+                    theme = Some(t);
+                }
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        Ok(Icon {
+            src: required(src, start, "src")?,
+            mime_type,
+            sizes,
+            theme,
+            extra,
+        })
+    }
+}
+
+impl Encode for Icon<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.key(sink, "src");
+        write_str(sink, &self.src);
+        o.str_field(sink, "mimeType", &self.mime_type);
+        o.enc_field(sink, "sizes", &self.sizes);
+        o.str_field(sink, "theme", &self.theme);
+        self.extra.write(&mut o, sink, ICON_KEYS);
+        o.close(sink);
+    }
+}
+
+/// Text content.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextContent<'a> {
+    /// The text.
+    pub text: JsonStr<'a>,
+    /// Annotations.
+    pub annotations: Option<Annotations<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+/// Image or audio content: base64 `data` with a `mimeType`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MediaContent<'a> {
+    /// Base64 data.
+    pub data: JsonStr<'a>,
+    /// MIME type.
+    pub mime_type: JsonStr<'a>,
+    /// Annotations.
+    pub annotations: Option<Annotations<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+/// Image content (`"type": "image"`).
+pub type ImageContent<'a> = MediaContent<'a>;
+/// Audio content (`"type": "audio"`).
+pub type AudioContent<'a> = MediaContent<'a>;
+
+/// A link to a resource the server can read (2025-06-18+).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ResourceLink<'a> {
+    /// The resource URI.
+    pub uri: JsonStr<'a>,
+    /// Programmatic name.
+    pub name: JsonStr<'a>,
+    /// Display title.
+    pub title: Option<JsonStr<'a>>,
+    /// Description.
+    pub description: Option<JsonStr<'a>>,
+    /// MIME type.
+    pub mime_type: Option<JsonStr<'a>>,
+    /// Size in bytes.
+    pub size: Option<i64>,
+    /// Icons (2025-11-25+).
+    pub icons: Option<List<'a, Icon<'a>>>,
+    /// Annotations.
+    pub annotations: Option<Annotations<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+/// Text contents of a resource.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextResourceContents<'a> {
+    /// The resource URI.
+    pub uri: JsonStr<'a>,
+    /// MIME type.
+    pub mime_type: Option<JsonStr<'a>>,
+    /// The text.
+    pub text: JsonStr<'a>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+/// Binary contents of a resource.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BlobResourceContents<'a> {
+    /// The resource URI.
+    pub uri: JsonStr<'a>,
+    /// MIME type.
+    pub mime_type: Option<JsonStr<'a>>,
+    /// Base64 data.
+    pub blob: JsonStr<'a>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+/// The contents of an embedded resource.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ResourceContents<'a> {
+    /// Has `text`.
+    Text(TextResourceContents<'a>),
+    /// Has `blob`.
+    Blob(BlobResourceContents<'a>),
+}
+
+const TEXT_RESOURCE_KEYS: &[&str] = &["uri", "mimeType", "text", "_meta"];
+const BLOB_RESOURCE_KEYS: &[&str] = &["uri", "mimeType", "blob", "_meta"];
+const RESOURCE_KEYS: &[&str] = &["uri", "mimeType", "text", "blob", "_meta"];
+
+impl<'a> Decode<'a> for ResourceContents<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut uri, mut mime_type, mut text, mut blob, mut meta) = (None, None, None, None, None);
+        let (start, extra) = read_object(r, "resource", RESOURCE_KEYS, |r, k| {
+            match k {
+                "uri" => uri = Some(r.read_str("uri")?),
+                "mimeType" => mime_type = Some(r.read_str("mimeType")?),
+                "text" => text = Some(r.read_str("text")?),
+                "blob" => blob = Some(r.read_str("blob")?),
+                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        let uri = required(uri, start, "uri")?;
+        // Both `text` and `blob` would leave one as an unknown member: keep it in `extra`.
+        let extra = if text.is_some() && blob.is_some() {
+            Extra::capture_all(r, start)
+        } else {
+            extra
+        };
+        match (text, blob) {
+            (Some(text), _) => Ok(ResourceContents::Text(TextResourceContents {
+                uri,
+                mime_type,
+                text,
+                meta,
+                extra,
+            })),
+            (None, Some(blob)) => Ok(ResourceContents::Blob(BlobResourceContents {
+                uri,
+                mime_type,
+                blob,
+                meta,
+                extra,
+            })),
+            (None, None) => Err(missing(start, "text or blob")),
+        }
+    }
+}
+
+impl Encode for ResourceContents<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        let (uri, mime, meta, extra, known, (key, value)) = match self {
+            ResourceContents::Text(t) => {
+                (t.uri, t.mime_type, t.meta, t.extra, TEXT_RESOURCE_KEYS, ("text", t.text))
+            }
+            ResourceContents::Blob(b) => {
+                (b.uri, b.mime_type, b.meta, b.extra, BLOB_RESOURCE_KEYS, ("blob", b.blob))
+            }
+        };
+        o.raw_field(sink, "_meta", &meta);
+        o.key(sink, "uri");
+        write_str(sink, &uri);
+        o.str_field(sink, "mimeType", &mime);
+        o.key(sink, key);
+        write_str(sink, &value);
+        extra.write(&mut o, sink, known);
+        o.close(sink);
+    }
+}
+
+/// A resource embedded in a result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EmbeddedResource<'a> {
+    /// Its contents.
+    pub resource: ResourceContents<'a>,
+    /// Annotations.
+    pub annotations: Option<Annotations<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+/// One content block. The set of types is open: an unknown `type` is kept whole.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ContentBlock<'a> {
+    /// `"type": "text"`
+    Text(TextContent<'a>),
+    /// `"type": "image"`
+    Image(ImageContent<'a>),
+    /// `"type": "audio"`
+    Audio(AudioContent<'a>),
+    /// `"type": "resource_link"`
+    ResourceLink(ResourceLink<'a>),
+    /// `"type": "resource"`
+    Resource(EmbeddedResource<'a>),
+    /// Any other type: its name and the whole block as sent.
+    Other(JsonStr<'a>, RawJson<'a>),
+}
+
+/// Every member any block type knows; read in one pass, then sorted out by `type`.
+const BLOCK_KEYS: &[&str] = &[
+    "type",
+    "text",
+    "data",
+    "mimeType",
+    "uri",
+    "name",
+    "title",
+    "description",
+    "size",
+    "icons",
+    "resource",
+    "annotations",
+    "_meta",
+];
+const TEXT_KEYS: &[&str] = &["type", "text", "annotations", "_meta"];
+const MEDIA_KEYS: &[&str] = &["type", "data", "mimeType", "annotations", "_meta"];
+const LINK_KEYS: &[&str] = &[
+    "type",
+    "uri",
+    "name",
+    "title",
+    "description",
+    "mimeType",
+    "size",
+    "icons",
+    "annotations",
+    "_meta",
+];
+const EMBEDDED_KEYS: &[&str] = &["type", "resource", "annotations", "_meta"];
+
+#[derive(Default)]
+struct BlockFields<'a> {
+    kind: Option<JsonStr<'a>>,
+    text: Option<JsonStr<'a>>,
+    data: Option<JsonStr<'a>>,
+    mime_type: Option<JsonStr<'a>>,
+    uri: Option<JsonStr<'a>>,
+    name: Option<JsonStr<'a>>,
+    title: Option<JsonStr<'a>>,
+    description: Option<JsonStr<'a>>,
+    size: Option<i64>,
+    icons: Option<List<'a, Icon<'a>>>,
+    resource: Option<ResourceContents<'a>>,
+    annotations: Option<Annotations<'a>>,
+    meta: Option<RawJson<'a>>,
+    present: u16,
+}
+
+impl<'a> BlockFields<'a> {
+    fn read_field(&mut self, r: &mut Reader<'a>, k: &str) -> Result<bool> {
+        let bit = BLOCK_KEYS.iter().position(|n| *n == k).unwrap_or(0);
+        self.present |= 1 << bit;
+        match k {
+            "type" => self.kind = Some(r.read_str("type")?),
+            "text" => self.text = Some(r.read_str("text")?),
+            "data" => self.data = Some(r.read_str("data")?),
+            "mimeType" => self.mime_type = Some(r.read_str("mimeType")?),
+            "uri" => self.uri = Some(r.read_str("uri")?),
+            "name" => self.name = Some(r.read_str("name")?),
+            "title" => self.title = Some(r.read_str("title")?),
+            "description" => self.description = Some(r.read_str("description")?),
+            "size" => self.size = Some(read_uint(r, "size")?),
+            "icons" => self.icons = Some(List::read(r, "icons")?),
+            "resource" => self.resource = Some(ResourceContents::read(r)?),
+            "annotations" => self.annotations = Some(Annotations::read(r)?),
+            "_meta" => self.meta = Some(read_raw_object(r, "_meta")?),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// True when a member outside `known` was present.
+    fn has_foreign(&self, known: &[&str]) -> bool {
+        BLOCK_KEYS
+            .iter()
+            .enumerate()
+            .any(|(i, k)| self.present & (1 << i) != 0 && !known.contains(k))
+    }
+}
+
+impl<'a> Decode<'a> for ContentBlock<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let mut f = BlockFields::default();
+        let (start, extra) = read_object(r, "content block", BLOCK_KEYS, |r, k| f.read_field(r, k))?;
+        let kind = required(f.kind, start, "type")?;
+        let whole = RawJson::from_source(r.input().get(start..r.offset()).unwrap_or("{}"), false);
+        let keep = |known: &[&str]| -> Extra<'a> {
+            if f.has_foreign(known) {
+                Extra::capture_all(r, start)
+            } else {
+                extra
+            }
+        };
+        let block = match kind.as_str() {
+            Some("text") => ContentBlock::Text(TextContent {
+                text: required(f.text, start, "text")?,
+                annotations: f.annotations,
+                meta: f.meta,
+                extra: keep(TEXT_KEYS),
+            }),
+            Some(t @ ("image" | "audio")) => {
+                let m = MediaContent {
+                    data: required(f.data, start, "data")?,
+                    mime_type: required(f.mime_type, start, "mimeType")?,
+                    annotations: f.annotations,
+                    meta: f.meta,
+                    extra: keep(MEDIA_KEYS),
+                };
+                if t == "image" {
+                    ContentBlock::Image(m)
+                } else {
+                    ContentBlock::Audio(m)
+                }
+            }
+            Some("resource_link") => ContentBlock::ResourceLink(ResourceLink {
+                uri: required(f.uri, start, "uri")?,
+                name: required(f.name, start, "name")?,
+                title: f.title,
+                description: f.description,
+                mime_type: f.mime_type,
+                size: f.size,
+                icons: f.icons,
+                annotations: f.annotations,
+                meta: f.meta,
+                extra: keep(LINK_KEYS),
+            }),
+            Some("resource") => ContentBlock::Resource(EmbeddedResource {
+                resource: required(f.resource, start, "resource")?,
+                annotations: f.annotations,
+                meta: f.meta,
+                extra: keep(EMBEDDED_KEYS),
+            }),
+            _ => ContentBlock::Other(kind, whole),
+        };
+        Ok(block)
+    }
+}
+
+impl ContentBlock<'_> {
+    /// The block's `type`.
+    pub fn type_name(&self) -> &str {
+        match self {
+            ContentBlock::Text(_) => "text",
+            ContentBlock::Image(_) => "image",
+            ContentBlock::Audio(_) => "audio",
+            ContentBlock::ResourceLink(_) => "resource_link",
+            ContentBlock::Resource(_) => "resource",
+            ContentBlock::Other(t, _) => t.as_str().unwrap_or(t.source()),
+        }
+    }
+}
+
+impl Encode for ContentBlock<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        if let ContentBlock::Other(_, raw) = self {
+            return write_raw(sink, raw);
+        }
+        let mut o = ObjectWriter::open(sink);
+        let (meta, annotations, extra, known) = match self {
+            ContentBlock::Other(..) => return,
+            ContentBlock::Text(t) => {
+                o.key(sink, "type");
+                sink.put(b"\"text\"");
+                o.key(sink, "text");
+                write_str(sink, &t.text);
+                (t.meta, t.annotations, t.extra, TEXT_KEYS)
+            }
+            ContentBlock::Image(m) | ContentBlock::Audio(m) => {
+                o.key(sink, "type");
+                write_str(sink, &JsonStr::new(self.type_name()));
+                o.key(sink, "data");
+                write_str(sink, &m.data);
+                o.key(sink, "mimeType");
+                write_str(sink, &m.mime_type);
+                (m.meta, m.annotations, m.extra, MEDIA_KEYS)
+            }
+            ContentBlock::ResourceLink(l) => {
+                o.key(sink, "type");
+                sink.put(b"\"resource_link\"");
+                o.key(sink, "uri");
+                write_str(sink, &l.uri);
+                o.key(sink, "name");
+                write_str(sink, &l.name);
+                o.str_field(sink, "title", &l.title);
+                o.str_field(sink, "description", &l.description);
+                o.str_field(sink, "mimeType", &l.mime_type);
+                o.enc_field(sink, "size", &l.size);
+                o.enc_field(sink, "icons", &l.icons);
+                (l.meta, l.annotations, l.extra, LINK_KEYS)
+            }
+            ContentBlock::Resource(e) => {
+                o.key(sink, "type");
+                sink.put(b"\"resource\"");
+                o.key(sink, "resource");
+                e.resource.write(sink);
+                (e.meta, e.annotations, e.extra, EMBEDDED_KEYS)
+            }
+        };
+        o.enc_field(sink, "annotations", &annotations);
+        o.raw_field(sink, "_meta", &meta);
+        extra.write(&mut o, sink, known);
+        o.close(sink);
+    }
+}

@@ -1,0 +1,246 @@
+//! `initialize` (2025 versions) and `server/discover` (2026-07-28), as far as the tools
+//! capability gate needs them.
+
+use super::{
+    read_object, read_raw_object, read_uint, required, CacheScope, Decode, Encode, Extra, List,
+    ObjectWriterExt, ResultType,
+};
+use crate::error::Result;
+use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
+use crate::json::{JsonStr, RawJson, Reader};
+
+/// The `tools` member of server capabilities.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ToolsCapability {
+    /// The server sends `notifications/tools/list_changed`.
+    pub list_changed: bool,
+}
+
+impl ToolsCapability {
+    /// The `tools` capability in a capabilities object, if declared.
+    pub fn from_capabilities(caps: &RawJson<'_>) -> Option<Self> {
+        let tools = caps.get("tools")?;
+        let list_changed = tools
+            .get("listChanged")
+            .is_some_and(|v| v.as_str() == "true");
+        Some(ToolsCapability { list_changed })
+    }
+}
+
+fn read_capabilities<'a>(r: &mut Reader<'a>) -> Result<RawJson<'a>> {
+    let caps = read_raw_object(r, "capabilities")?;
+    if let Some(tools) = caps.get("tools") {
+        if tools.kind() != crate::json::Kind::Object {
+            return Err(r.wrong_type("capabilities.tools"));
+        }
+    }
+    Ok(caps)
+}
+
+/// Params of `initialize` (2025-06-18, 2025-11-25).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InitializeRequestParams<'a> {
+    /// The version the client wants.
+    pub protocol_version: JsonStr<'a>,
+    /// Client capabilities.
+    pub capabilities: RawJson<'a>,
+    /// Client `Implementation` (name, version, …).
+    pub client_info: RawJson<'a>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const INIT_PARAMS_KEYS: &[&str] = &["_meta", "protocolVersion", "capabilities", "clientInfo"];
+
+impl<'a> Decode<'a> for InitializeRequestParams<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut version, mut caps, mut info, mut meta) = (None, None, None, None);
+        let (start, extra) = read_object(r, "params", INIT_PARAMS_KEYS, |r, k| {
+            match k {
+                "protocolVersion" => version = Some(r.read_str("protocolVersion")?),
+                "capabilities" => caps = Some(read_raw_object(r, "capabilities")?),
+                "clientInfo" => info = Some(read_raw_object(r, "clientInfo")?),
+                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        Ok(InitializeRequestParams {
+            protocol_version: required(version, start, "protocolVersion")?,
+            capabilities: required(caps, start, "capabilities")?,
+            client_info: required(info, start, "clientInfo")?,
+            meta,
+            extra,
+        })
+    }
+}
+
+impl Encode for InitializeRequestParams<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.raw_field(sink, "_meta", &self.meta);
+        o.key(sink, "protocolVersion");
+        write_str(sink, &self.protocol_version);
+        o.key(sink, "capabilities");
+        write_raw(sink, &self.capabilities);
+        o.key(sink, "clientInfo");
+        write_raw(sink, &self.client_info);
+        self.extra.write(&mut o, sink, INIT_PARAMS_KEYS);
+        o.close(sink);
+    }
+}
+
+/// Result of `initialize` (2025-06-18, 2025-11-25).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InitializeResult<'a> {
+    /// The version the server chose.
+    pub protocol_version: JsonStr<'a>,
+    /// Server capabilities.
+    pub capabilities: RawJson<'a>,
+    /// The `tools` capability, when declared.
+    pub tools: Option<ToolsCapability>,
+    /// Server `Implementation`.
+    pub server_info: RawJson<'a>,
+    /// Instructions for the model.
+    pub instructions: Option<JsonStr<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const INIT_RESULT_KEYS: &[&str] = &[
+    "_meta",
+    "protocolVersion",
+    "capabilities",
+    "serverInfo",
+    "instructions",
+];
+
+impl<'a> Decode<'a> for InitializeResult<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut version, mut caps, mut info, mut instructions, mut meta) =
+            (None, None, None, None, None);
+        let (start, extra) = read_object(r, "result", INIT_RESULT_KEYS, |r, k| {
+            match k {
+                "protocolVersion" => version = Some(r.read_str("protocolVersion")?),
+                "capabilities" => caps = Some(read_capabilities(r)?),
+                "serverInfo" => info = Some(read_raw_object(r, "serverInfo")?),
+                "instructions" => instructions = Some(r.read_str("instructions")?),
+                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        let capabilities = required(caps, start, "capabilities")?;
+        Ok(InitializeResult {
+            protocol_version: required(version, start, "protocolVersion")?,
+            tools: ToolsCapability::from_capabilities(&capabilities),
+            capabilities,
+            server_info: required(info, start, "serverInfo")?,
+            instructions,
+            meta,
+            extra,
+        })
+    }
+}
+
+impl Encode for InitializeResult<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.raw_field(sink, "_meta", &self.meta);
+        o.key(sink, "protocolVersion");
+        write_str(sink, &self.protocol_version);
+        o.key(sink, "capabilities");
+        write_raw(sink, &self.capabilities);
+        o.key(sink, "serverInfo");
+        write_raw(sink, &self.server_info);
+        o.str_field(sink, "instructions", &self.instructions);
+        self.extra.write(&mut o, sink, INIT_RESULT_KEYS);
+        o.close(sink);
+    }
+}
+
+/// Result of `server/discover` (2026-07-28).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DiscoverResult<'a> {
+    /// Versions the server speaks.
+    pub supported_versions: List<'a, JsonStr<'a>>,
+    /// Server capabilities.
+    pub capabilities: RawJson<'a>,
+    /// The `tools` capability, when declared.
+    pub tools: Option<ToolsCapability>,
+    /// Instructions for the model.
+    pub instructions: Option<JsonStr<'a>>,
+    /// Cache lifetime hint in ms.
+    pub ttl_ms: Option<i64>,
+    /// Cache scope.
+    pub cache_scope: Option<CacheScope>,
+    /// `resultType`.
+    pub result_type: Option<ResultType<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const DISCOVER_KEYS: &[&str] = &[
+    "_meta",
+    "resultType",
+    "supportedVersions",
+    "capabilities",
+    "instructions",
+    "ttlMs",
+    "cacheScope",
+];
+
+impl<'a> Decode<'a> for DiscoverResult<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut versions, mut caps, mut instructions, mut ttl_ms) = (None, None, None, None);
+        let (mut cache_scope, mut result_type, mut meta) = (None, None, None);
+        let (start, extra) = read_object(r, "result", DISCOVER_KEYS, |r, k| {
+            match k {
+                "supportedVersions" => versions = Some(List::read(r, "supportedVersions")?),
+                "capabilities" => caps = Some(read_capabilities(r)?),
+                "instructions" => instructions = Some(r.read_str("instructions")?),
+                "ttlMs" => ttl_ms = Some(read_uint(r, "ttlMs")?),
+                "cacheScope" => cache_scope = Some(CacheScope::read(r)?),
+                "resultType" => result_type = Some(ResultType::read(r)?),
+                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        let capabilities = required(caps, start, "capabilities")?;
+        Ok(DiscoverResult {
+            supported_versions: required(versions, start, "supportedVersions")?,
+            tools: ToolsCapability::from_capabilities(&capabilities),
+            capabilities,
+            instructions,
+            ttl_ms,
+            cache_scope,
+            result_type,
+            meta,
+            extra,
+        })
+    }
+}
+
+impl Encode for DiscoverResult<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.raw_field(sink, "_meta", &self.meta);
+        o.enc_field(sink, "resultType", &self.result_type);
+        o.key(sink, "supportedVersions");
+        self.supported_versions.write(sink);
+        o.key(sink, "capabilities");
+        write_raw(sink, &self.capabilities);
+        o.str_field(sink, "instructions", &self.instructions);
+        o.enc_field(sink, "ttlMs", &self.ttl_ms);
+        o.enc_field(sink, "cacheScope", &self.cache_scope);
+        self.extra.write(&mut o, sink, DISCOVER_KEYS);
+        o.close(sink);
+    }
+}

@@ -1,0 +1,360 @@
+//! One typed view over any message: tool-related methods get their types, everything else
+//! stays a valid envelope-level [`Message`].
+
+use super::{
+    CallToolRequestParams, CallToolResult, CancelledNotificationParams, Decode, DiscoverResult,
+    Encode, InitializeRequestParams, InitializeResult, InputRequiredResult,
+    ListToolsRequestParams, ListToolsResult, ProgressNotificationParams,
+};
+use crate::error::{DecodeError, Result};
+use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
+use crate::json::{JsonStr, RawJson};
+use crate::jsonrpc::{ErrorResponse, Message, RequestId};
+use crate::limits::Limits;
+
+macro_rules! methods {
+    ($( $(#[$doc:meta])* $variant:ident = $name:literal, )*) => {
+        /// A method mcpwire knows by name.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Method {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl Method {
+            /// The method name on the wire.
+            pub const fn name(self) -> &'static str {
+                match self { $(Method::$variant => $name,)* }
+            }
+
+            /// The method with this name, if mcpwire knows it.
+            pub fn from_name(name: &JsonStr<'_>) -> Option<Method> {
+                match name.as_str() {
+                    $(Some($name) => Some(Method::$variant),)*
+                    Some(_) => None,
+                    None => [$(Method::$variant,)*].into_iter().find(|m| name.eq_str(m.name())),
+                }
+            }
+        }
+    };
+}
+
+methods! {
+    /// `initialize` (2025 versions)
+    Initialize = "initialize",
+    /// `notifications/initialized` (2025 versions)
+    Initialized = "notifications/initialized",
+    /// `server/discover` (2026-07-28)
+    ServerDiscover = "server/discover",
+    /// `ping`
+    Ping = "ping",
+    /// `tools/list`
+    ToolsList = "tools/list",
+    /// `tools/call`
+    ToolsCall = "tools/call",
+    /// `notifications/progress`
+    Progress = "notifications/progress",
+    /// `notifications/cancelled`
+    Cancelled = "notifications/cancelled",
+    /// `notifications/tools/list_changed`
+    ToolListChanged = "notifications/tools/list_changed",
+}
+
+/// A decoded message with typed views for the tool-related ones.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum McpMessage<'a> {
+    /// `tools/list` request (params optional before 2026-07-28).
+    ListToolsRequest(RequestId<'a>, Option<ListToolsRequestParams<'a>>),
+    /// `tools/call` request.
+    CallToolRequest(RequestId<'a>, CallToolRequestParams<'a>),
+    /// `initialize` request.
+    InitializeRequest(RequestId<'a>, InitializeRequestParams<'a>),
+    /// `notifications/progress`.
+    ProgressNotification(ProgressNotificationParams<'a>),
+    /// `notifications/cancelled`.
+    CancelledNotification(CancelledNotificationParams<'a>),
+    /// `notifications/tools/list_changed` (params only carry `_meta`).
+    ToolListChangedNotification(Option<RawJson<'a>>),
+    /// Result of `tools/list`.
+    ListToolsResult(RequestId<'a>, ListToolsResult<'a>),
+    /// Result of `tools/call`.
+    CallToolResult(RequestId<'a>, CallToolResult<'a>),
+    /// 2026-07-28: the request needs more input.
+    InputRequiredResult(RequestId<'a>, InputRequiredResult<'a>),
+    /// Result of `initialize`.
+    InitializeResult(RequestId<'a>, InitializeResult<'a>),
+    /// Result of `server/discover`.
+    DiscoverResult(RequestId<'a>, DiscoverResult<'a>),
+    /// An error response.
+    Error(ErrorResponse<'a>),
+    /// Any other valid message (methods mcpwire does not type, untyped results).
+    Other(Message<'a>),
+}
+
+/// The spec's name for what a message decoded to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MessageType {
+    /// `ListToolsRequest`
+    ListToolsRequest,
+    /// `CallToolRequest`
+    CallToolRequest,
+    /// `InitializeRequest`
+    InitializeRequest,
+    /// `ProgressNotification`
+    ProgressNotification,
+    /// `CancelledNotification`
+    CancelledNotification,
+    /// `ToolListChangedNotification`
+    ToolListChangedNotification,
+    /// `ListToolsResult`
+    ListToolsResult,
+    /// `CallToolResult`
+    CallToolResult,
+    /// `InputRequiredResult`
+    InputRequiredResult,
+    /// `InitializeResult`
+    InitializeResult,
+    /// `DiscoverResult`
+    DiscoverResult,
+    /// `JSONRPCErrorResponse`
+    ErrorResponse,
+    /// `JSONRPCRequest` (a method mcpwire does not type)
+    Request,
+    /// `JSONRPCNotification`
+    Notification,
+    /// `JSONRPCResultResponse` (a result mcpwire does not type)
+    ResultResponse,
+}
+
+impl MessageType {
+    /// The name as the spec's schema spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MessageType::ListToolsRequest => "ListToolsRequest",
+            MessageType::CallToolRequest => "CallToolRequest",
+            MessageType::InitializeRequest => "InitializeRequest",
+            MessageType::ProgressNotification => "ProgressNotification",
+            MessageType::CancelledNotification => "CancelledNotification",
+            MessageType::ToolListChangedNotification => "ToolListChangedNotification",
+            MessageType::ListToolsResult => "ListToolsResult",
+            MessageType::CallToolResult => "CallToolResult",
+            MessageType::InputRequiredResult => "InputRequiredResult",
+            MessageType::InitializeResult => "InitializeResult",
+            MessageType::DiscoverResult => "DiscoverResult",
+            MessageType::ErrorResponse => "JSONRPCErrorResponse",
+            MessageType::Request => "JSONRPCRequest",
+            MessageType::Notification => "JSONRPCNotification",
+            MessageType::ResultResponse => "JSONRPCResultResponse",
+        }
+    }
+}
+
+/// Byte offset of `inner` within `outer` (both views of one buffer).
+fn offset_in(outer: &str, inner: &str) -> usize {
+    (inner.as_ptr() as usize).saturating_sub(outer.as_ptr() as usize)
+}
+
+fn typed<'a, T: Decode<'a>>(raw: &RawJson<'a>, input: &'a str) -> Result<T> {
+    T::decode_raw(raw).map_err(|e| {
+        DecodeError::new(e.kind, e.offset + offset_in(input, raw.as_str()), e.detail)
+    })
+}
+
+fn typed_opt<'a, T: Decode<'a>>(raw: &Option<RawJson<'a>>, input: &'a str) -> Result<Option<T>> {
+    raw.as_ref().map(|p| typed(p, input)).transpose()
+}
+
+/// Params the spec requires; when absent the fault is the message's (offset 0).
+fn params<'a>(raw: &Option<RawJson<'a>>) -> Result<RawJson<'a>> {
+    raw.ok_or(DecodeError::new(crate::ErrorKind::MissingField, 0, "params"))
+}
+
+impl<'a> McpMessage<'a> {
+    /// Decodes one message with default limits, guessing the type of a result from its shape.
+    pub fn decode(input: &'a [u8]) -> Result<Self> {
+        Self::decode_with(input, Limits::DEFAULT, None)
+    }
+
+    /// Decodes one message. `expect` is the method of the request a response answers (from
+    /// your own correlation); without it a result's type is guessed from its members.
+    pub fn decode_with(input: &'a [u8], limits: Limits, expect: Option<Method>) -> Result<Self> {
+        let msg = Message::decode_with(input, limits)?;
+        let text = core::str::from_utf8(input).unwrap_or_default();
+        Self::from_message_in(msg, expect, text)
+    }
+
+    /// Types an envelope-level message. Offsets in errors are relative to `input`, the text
+    /// `msg` was decoded from.
+    pub fn from_message_in(msg: Message<'a>, expect: Option<Method>, input: &'a str) -> Result<Self> {
+        Ok(match msg {
+            Message::Request(req) => match Method::from_name(&req.method) {
+                Some(Method::ToolsList) => {
+                    McpMessage::ListToolsRequest(req.id, typed_opt(&req.params, input)?)
+                }
+                Some(Method::ToolsCall) => {
+                    let p = params(&req.params)?;
+                    McpMessage::CallToolRequest(req.id, typed(&p, input)?)
+                }
+                Some(Method::Initialize) => {
+                    let p = params(&req.params)?;
+                    McpMessage::InitializeRequest(req.id, typed(&p, input)?)
+                }
+                _ => McpMessage::Other(msg),
+            },
+            Message::Notification(n) => match Method::from_name(&n.method) {
+                Some(Method::Progress) => {
+                    let p = params(&n.params)?;
+                    McpMessage::ProgressNotification(typed(&p, input)?)
+                }
+                Some(Method::Cancelled) => {
+                    let p = params(&n.params)?;
+                    McpMessage::CancelledNotification(typed(&p, input)?)
+                }
+                Some(Method::ToolListChanged) => McpMessage::ToolListChangedNotification(n.params),
+                _ => McpMessage::Other(msg),
+            },
+            Message::Response(resp) => {
+                let id = resp.id;
+                let result = &resp.result;
+                match expect.or_else(|| guess_method(result)) {
+                    Some(Method::ToolsList) => McpMessage::ListToolsResult(id, typed(result, input)?),
+                    Some(Method::ToolsCall) if is_input_required(result) => {
+                        McpMessage::InputRequiredResult(id, typed(result, input)?)
+                    }
+                    Some(Method::ToolsCall) => McpMessage::CallToolResult(id, typed(result, input)?),
+                    Some(Method::Initialize) => {
+                        McpMessage::InitializeResult(id, typed(result, input)?)
+                    }
+                    Some(Method::ServerDiscover) => {
+                        McpMessage::DiscoverResult(id, typed(result, input)?)
+                    }
+                    _ => McpMessage::Other(msg),
+                }
+            }
+            Message::Error(e) => McpMessage::Error(e),
+        })
+    }
+
+    /// What the message decoded to, in the spec's words.
+    pub fn message_type(&self) -> MessageType {
+        use McpMessage as M;
+        match self {
+            M::ListToolsRequest(..) => MessageType::ListToolsRequest,
+            M::CallToolRequest(..) => MessageType::CallToolRequest,
+            M::InitializeRequest(..) => MessageType::InitializeRequest,
+            M::ProgressNotification(_) => MessageType::ProgressNotification,
+            M::CancelledNotification(_) => MessageType::CancelledNotification,
+            M::ToolListChangedNotification(_) => MessageType::ToolListChangedNotification,
+            M::ListToolsResult(..) => MessageType::ListToolsResult,
+            M::CallToolResult(..) => MessageType::CallToolResult,
+            M::InputRequiredResult(..) => MessageType::InputRequiredResult,
+            M::InitializeResult(..) => MessageType::InitializeResult,
+            M::DiscoverResult(..) => MessageType::DiscoverResult,
+            M::Error(_) => MessageType::ErrorResponse,
+            M::Other(Message::Request(_)) => MessageType::Request,
+            M::Other(Message::Notification(_)) => MessageType::Notification,
+            M::Other(Message::Response(_)) => MessageType::ResultResponse,
+            M::Other(Message::Error(_)) => MessageType::ErrorResponse,
+        }
+    }
+}
+
+fn is_input_required(result: &RawJson<'_>) -> bool {
+    result
+        .get("resultType")
+        .and_then(|t| t.as_json_str())
+        .is_some_and(|t| t.eq_str("input_required"))
+}
+
+/// Guesses which request a result answers from its members.
+fn guess_method(result: &RawJson<'_>) -> Option<Method> {
+    let (mut tools, mut content, mut versions, mut init) = (false, false, false, 0);
+    for (k, _) in result.members() {
+        match k.as_str() {
+            Some("tools") => tools = true,
+            Some("content") => content = true,
+            Some("supportedVersions") => versions = true,
+            Some("protocolVersion" | "serverInfo") => init += 1,
+            _ => {}
+        }
+    }
+    if tools {
+        Some(Method::ToolsList)
+    } else if content || is_input_required(result) {
+        Some(Method::ToolsCall)
+    } else if versions {
+        Some(Method::ServerDiscover)
+    } else if init == 2 {
+        Some(Method::Initialize)
+    } else {
+        None
+    }
+}
+
+/// Writes `{"jsonrpc":"2.0",["id":…,]"method":…` and leaves the object open.
+fn open_request<S: Sink + ?Sized>(sink: &mut S, id: Option<&RequestId<'_>>, m: Method) -> ObjectWriter {
+    let mut o = ObjectWriter::open(sink);
+    o.key(sink, "jsonrpc");
+    sink.put(b"\"2.0\"");
+    if let Some(id) = id {
+        o.key(sink, "id");
+        id.write(sink);
+    }
+    o.key(sink, "method");
+    write_str(sink, &JsonStr::new(m.name()));
+    o
+}
+
+fn write_request<S: Sink + ?Sized, P: Encode>(sink: &mut S, id: Option<&RequestId<'_>>, m: Method, params: Option<&P>) {
+    let mut o = open_request(sink, id, m);
+    if let Some(p) = params {
+        o.key(sink, "params");
+        p.write(sink);
+    }
+    o.close(sink);
+}
+
+fn write_response<S: Sink + ?Sized, R: Encode>(sink: &mut S, id: &RequestId<'_>, result: &R) {
+    let mut o = ObjectWriter::open(sink);
+    o.key(sink, "jsonrpc");
+    sink.put(b"\"2.0\"");
+    o.key(sink, "id");
+    id.write(sink);
+    o.key(sink, "result");
+    result.write(sink);
+    o.close(sink);
+}
+
+impl Encode for RawJson<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        write_raw(sink, self)
+    }
+}
+
+impl Encode for McpMessage<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        use McpMessage as M;
+        match self {
+            M::ListToolsRequest(id, p) => write_request(sink, Some(id), Method::ToolsList, p.as_ref()),
+            M::CallToolRequest(id, p) => write_request(sink, Some(id), Method::ToolsCall, Some(p)),
+            M::InitializeRequest(id, p) => write_request(sink, Some(id), Method::Initialize, Some(p)),
+            M::ProgressNotification(p) => write_request(sink, None, Method::Progress, Some(p)),
+            M::CancelledNotification(p) => write_request(sink, None, Method::Cancelled, Some(p)),
+            M::ToolListChangedNotification(p) => {
+                write_request(sink, None, Method::ToolListChanged, p.as_ref())
+            }
+            M::ListToolsResult(id, r) => write_response(sink, id, r),
+            M::CallToolResult(id, r) => write_response(sink, id, r),
+            M::InputRequiredResult(id, r) => write_response(sink, id, r),
+            M::InitializeResult(id, r) => write_response(sink, id, r),
+            M::DiscoverResult(id, r) => write_response(sink, id, r),
+            M::Error(e) => Message::Error(*e).write(sink),
+            M::Other(m) => m.write(sink),
+        }
+    }
+}
+
+impl Encode for Message<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        Message::write(self, sink)
+    }
+}

@@ -1,0 +1,319 @@
+//! Typed, zero-copy views of MCP's tool-related messages (2025-06-18, 2025-11-25, 2026-07-28).
+//!
+//! Each view decodes the union of the three versions' fields; [`ProtocolVersion`] checks say
+//! what one version requires. Unknown members are kept (in an [`Extra`]) and re-encoded after
+//! the known ones, so a proxy built on mcpwire never drops a field a newer peer sent.
+
+mod content;
+mod lifecycle;
+mod message;
+mod meta;
+mod notifications;
+mod tools;
+mod version;
+
+pub use content::{
+    Annotations, AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, Icon,
+    ImageContent, MediaContent, ResourceContents, ResourceLink, Role, TextContent,
+    TextResourceContents,
+};
+pub use lifecycle::{DiscoverResult, InitializeRequestParams, InitializeResult, ToolsCapability};
+pub use message::{Method, McpMessage, MessageType};
+pub use meta::{ProgressToken, RequestMeta};
+pub use notifications::{CancelledNotificationParams, ProgressNotificationParams};
+pub use tools::{
+    CacheScope, CallToolRequestParams, CallToolResult, InputRequiredResult, ListToolsRequestParams,
+    ListToolsResult, ResultType, Tool, ToolAnnotations,
+};
+pub use version::ProtocolVersion;
+
+use crate::error::{DecodeError, ErrorKind, Result};
+use crate::json::reader::ObjectState;
+use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
+use crate::json::{JsonStr, Kind, Number, RawJson, Reader};
+use crate::limits::Limits;
+use core::marker::PhantomData;
+
+/// A typed view that reads itself from a [`Reader`].
+pub trait Decode<'a>: Sized {
+    /// Reads one value.
+    fn read(r: &mut Reader<'a>) -> Result<Self>;
+
+    /// Decodes a whole document (for example a raw `params` or `result` slice). Offsets in
+    /// errors are relative to `raw`.
+    fn decode_raw(raw: &RawJson<'a>) -> Result<Self> {
+        let mut r = Reader::from_str(raw.as_str(), Limits::UNBOUNDED);
+        let v = Self::read(&mut r)?;
+        r.finish()?;
+        Ok(v)
+    }
+}
+
+/// A typed view that writes itself in canonical form.
+pub trait Encode {
+    /// Writes the value.
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S);
+}
+
+/// Unknown members of an object, kept so that re-encoding loses nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Extra<'a>(Option<RawJson<'a>>);
+
+impl<'a> Extra<'a> {
+    /// No unknown members.
+    pub const NONE: Extra<'static> = Extra(None);
+
+    fn capture(r: &Reader<'a>, start: usize, unknown: bool) -> Self {
+        if !unknown {
+            return Extra(None);
+        }
+        let text = r.input().get(start..r.offset()).unwrap_or("{}");
+        Extra(Some(RawJson::from_source(text, false)))
+    }
+
+    /// Keeps the whole object at `start` (its members are filtered by name on encode).
+    fn capture_all(r: &Reader<'a>, start: usize) -> Self {
+        Self::capture(r, start, true)
+    }
+
+    /// The unknown members, given the names the type knows.
+    pub fn members<'k>(
+        &self,
+        known: &'k [&'static str],
+    ) -> impl Iterator<Item = (JsonStr<'a>, RawJson<'a>)> + 'k
+    where
+        'a: 'k,
+    {
+        self.0
+            .into_iter()
+            .flat_map(|raw| raw.members())
+            .filter(move |(k, _)| !known.iter().any(|n| k.eq_str(n)))
+    }
+
+    fn write<S: Sink + ?Sized>(&self, o: &mut ObjectWriter, sink: &mut S, known: &[&'static str]) {
+        for (k, v) in self.members(known) {
+            o.json_key(sink, &k);
+            write_raw(sink, &v);
+        }
+    }
+}
+
+/// A JSON array of typed items: borrowed from the input and decoded lazily on iteration
+/// (every item was checked at decode time), or a slice the caller built for encoding.
+#[derive(Clone, Copy, Debug)]
+pub enum List<'a, T> {
+    /// An array from the input with its length.
+    Raw(RawJson<'a>, usize, PhantomData<T>),
+    /// Items given by the caller.
+    Slice(&'a [T]),
+}
+
+impl<'a, T: Decode<'a> + Copy> List<'a, T> {
+    /// Reads an array whose items must all decode as `T`.
+    pub fn read(r: &mut Reader<'a>, detail: &'static str) -> Result<Self> {
+        r.peek_kind()?;
+        let start = r.offset();
+        let mut st = r.begin_array(detail)?;
+        let mut n = 0;
+        while r.next_item(&mut st)? {
+            T::read(r)?;
+            n += 1;
+        }
+        let text = r.input().get(start..r.offset()).unwrap_or("[]");
+        Ok(List::Raw(RawJson::from_source(text, false), n, PhantomData))
+    }
+
+    /// The number of items.
+    pub fn len(&self) -> usize {
+        match self {
+            List::Raw(_, n, _) => *n,
+            List::Slice(s) => s.len(),
+        }
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The items.
+    pub fn iter(&self) -> ListIter<'a, T> {
+        match self {
+            List::Raw(raw, _, _) => {
+                let mut r = raw.reader();
+                let st = r.begin_array("").ok();
+                ListIter::Raw(r, st)
+            }
+            List::Slice(s) => ListIter::Slice(s.iter()),
+        }
+    }
+
+    /// The item at `index`.
+    pub fn get(&self, index: usize) -> Option<T> {
+        self.iter().nth(index)
+    }
+}
+
+impl<'a, T: Decode<'a> + Copy + PartialEq> PartialEq for List<'a, T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+/// Iterator over a [`List`].
+pub enum ListIter<'a, T> {
+    #[doc(hidden)]
+    Raw(Reader<'a>, Option<crate::json::reader::ArrayState>),
+    #[doc(hidden)]
+    Slice(core::slice::Iter<'a, T>),
+}
+
+impl<'a, T: Decode<'a> + Copy> Iterator for ListIter<'a, T> {
+    type Item = T;
+    fn next(&mut self) -> Option<T> {
+        match self {
+            // Items were validated when the list was read; an error only ends iteration.
+            ListIter::Raw(r, st) => match r.next_item(st.as_mut()?) {
+                Ok(true) => T::read(r).ok(),
+                _ => None,
+            },
+            ListIter::Slice(it) => it.next().copied(),
+        }
+    }
+}
+
+impl<'a, T: Decode<'a> + Encode + Copy> Encode for List<'a, T> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        sink.put(b"[");
+        for (i, item) in self.iter().enumerate() {
+            if i > 0 {
+                sink.put(b",");
+            }
+            item.write(sink);
+        }
+        sink.put(b"]");
+    }
+}
+
+impl<'a> Decode<'a> for JsonStr<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        r.read_str("a string")
+    }
+}
+
+impl Encode for JsonStr<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        write_str(sink, self)
+    }
+}
+
+/// Reads the members of one object. `on_key` handles a known key (reading its value) and
+/// returns false for an unknown one, which is skipped and remembered.
+pub(crate) fn read_object<'a>(
+    r: &mut Reader<'a>,
+    detail: &'static str,
+    known: &[&'static str],
+    mut on_key: impl FnMut(&mut Reader<'a>, &'a str) -> Result<bool>,
+) -> Result<(usize, Extra<'a>)> {
+    r.peek_kind()?;
+    let start = r.offset();
+    let mut st: ObjectState = r.begin_object(detail)?;
+    let mut unknown = false;
+    while let Some(key) = r.next_key(&mut st)? {
+        let handled = match key.known(known) {
+            Some(name) if known.contains(&name) => on_key(r, name)?,
+            _ => false,
+        };
+        if !handled {
+            unknown = true;
+            r.skip_value()?;
+        }
+    }
+    Ok((start, Extra::capture(r, start, unknown)))
+}
+
+/// The error for a required field that is absent from the object at `start`.
+pub(crate) fn missing(start: usize, field: &'static str) -> DecodeError {
+    DecodeError::new(ErrorKind::MissingField, start, field)
+}
+
+/// Unwraps a required field.
+pub(crate) fn required<T>(v: Option<T>, start: usize, field: &'static str) -> Result<T> {
+    v.ok_or_else(|| missing(start, field))
+}
+
+/// Reads a raw value that must be an object.
+pub(crate) fn read_raw_object<'a>(r: &mut Reader<'a>, field: &'static str) -> Result<RawJson<'a>> {
+    if r.peek_kind()? != Kind::Object {
+        return Err(r.wrong_type(field));
+    }
+    r.skip_value()
+}
+
+/// Reads a number field, keeping integer vs. fraction.
+pub(crate) fn read_number<'a>(r: &mut Reader<'a>, field: &'static str) -> Result<Number> {
+    let at = r.offset();
+    let n = r.read_number(field)?;
+    n.to_number()
+        .ok_or(DecodeError::new(ErrorKind::NumberOutOfRange, at, field))
+}
+
+/// Reads a non-negative integer field.
+pub(crate) fn read_uint<'a>(r: &mut Reader<'a>, field: &'static str) -> Result<i64> {
+    r.peek_kind()?;
+    let at = r.offset();
+    let n = r.read_number(field)?;
+    match n.as_i64() {
+        Some(v) if v >= 0 => Ok(v),
+        Some(_) => Err(DecodeError::new(ErrorKind::InvalidValue, at, field)),
+        None if n.is_integer() => Err(DecodeError::new(ErrorKind::NumberOutOfRange, at, field)),
+        None => Err(DecodeError::new(ErrorKind::WrongType, at, field)),
+    }
+}
+
+/// Small helpers for hand-written encoders.
+pub(crate) trait ObjectWriterExt {
+    fn str_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: &Option<JsonStr<'_>>);
+    fn raw_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: &Option<RawJson<'_>>);
+    fn bool_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: Option<bool>);
+    fn enc_field<S: Sink + ?Sized, T: Encode>(&mut self, sink: &mut S, key: &str, v: &Option<T>);
+}
+
+impl ObjectWriterExt for ObjectWriter {
+    fn str_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: &Option<JsonStr<'_>>) {
+        if let Some(v) = v {
+            self.key(sink, key);
+            write_str(sink, v);
+        }
+    }
+    fn raw_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: &Option<RawJson<'_>>) {
+        if let Some(v) = v {
+            self.key(sink, key);
+            write_raw(sink, v);
+        }
+    }
+    fn bool_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: Option<bool>) {
+        if let Some(v) = v {
+            self.key(sink, key);
+            sink.put(if v { b"true" } else { b"false" });
+        }
+    }
+    fn enc_field<S: Sink + ?Sized, T: Encode>(&mut self, sink: &mut S, key: &str, v: &Option<T>) {
+        if let Some(v) = v {
+            self.key(sink, key);
+            v.write(sink);
+        }
+    }
+}
+
+impl Encode for Number {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        crate::json::writer::write_number(sink, *self)
+    }
+}
+
+impl Encode for i64 {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        crate::json::writer::write_i64(sink, *self)
+    }
+}

@@ -1,0 +1,120 @@
+//! `notifications/progress` and `notifications/cancelled`.
+
+use super::{
+    read_number, read_object, read_raw_object, required, Decode, Encode, Extra, ObjectWriterExt,
+    ProgressToken,
+};
+use crate::error::Result;
+use crate::json::writer::{ObjectWriter, Sink};
+use crate::json::{JsonStr, Number, RawJson, Reader};
+use crate::jsonrpc::RequestId;
+
+/// Params of `notifications/progress`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProgressNotificationParams<'a> {
+    /// The token from the request's `_meta.progressToken`.
+    pub progress_token: ProgressToken<'a>,
+    /// Progress so far; "MUST increase with each notification".
+    pub progress: Number,
+    /// Total, if known.
+    pub total: Option<Number>,
+    /// A human-readable message (2025-03-26+).
+    pub message: Option<JsonStr<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const PROGRESS_KEYS: &[&str] = &["_meta", "progressToken", "progress", "total", "message"];
+
+impl<'a> Decode<'a> for ProgressNotificationParams<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut token, mut progress, mut total, mut message, mut meta) =
+            (None, None, None, None, None);
+        let (start, extra) = read_object(r, "params", PROGRESS_KEYS, |r, k| {
+            match k {
+                "progressToken" => token = Some(ProgressToken::read(r)?),
+                "progress" => progress = Some(read_number(r, "progress")?),
+                "total" => total = Some(read_number(r, "total")?),
+                "message" => message = Some(r.read_str("message")?),
+                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        Ok(ProgressNotificationParams {
+            progress_token: required(token, start, "progressToken")?,
+            progress: required(progress, start, "progress")?,
+            total,
+            message,
+            meta,
+            extra,
+        })
+    }
+}
+
+impl Encode for ProgressNotificationParams<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.raw_field(sink, "_meta", &self.meta);
+        o.key(sink, "progressToken");
+        self.progress_token.write(sink);
+        o.key(sink, "progress");
+        self.progress.write(sink);
+        o.enc_field(sink, "total", &self.total);
+        o.str_field(sink, "message", &self.message);
+        self.extra.write(&mut o, sink, PROGRESS_KEYS);
+        o.close(sink);
+    }
+}
+
+/// Params of `notifications/cancelled`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CancelledNotificationParams<'a> {
+    /// The request to cancel (optional only in 2025-11-25, for tasks).
+    pub request_id: Option<RequestId<'a>>,
+    /// Why.
+    pub reason: Option<JsonStr<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const CANCELLED_KEYS: &[&str] = &["_meta", "requestId", "reason"];
+
+impl<'a> Decode<'a> for CancelledNotificationParams<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut request_id, mut reason, mut meta) = (None, None, None);
+        let (_, extra) = read_object(r, "params", CANCELLED_KEYS, |r, k| {
+            match k {
+                "requestId" => request_id = Some(RequestId::read(r, "requestId")?),
+                "reason" => reason = Some(r.read_str("reason")?),
+                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        Ok(CancelledNotificationParams {
+            request_id,
+            reason,
+            meta,
+            extra,
+        })
+    }
+}
+
+impl Encode for CancelledNotificationParams<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.raw_field(sink, "_meta", &self.meta);
+        if let Some(id) = &self.request_id {
+            o.key(sink, "requestId");
+            id.write(sink);
+        }
+        o.str_field(sink, "reason", &self.reason);
+        self.extra.write(&mut o, sink, CANCELLED_KEYS);
+        o.close(sink);
+    }
+}

@@ -1,0 +1,561 @@
+//! `Tool`, `tools/list` and `tools/call`.
+
+use super::{
+    read_object, read_raw_object, read_uint, required, ContentBlock, Decode, Encode, Extra, Icon,
+    List, ObjectWriterExt, RequestMeta,
+};
+use crate::error::{DecodeError, ErrorKind, Result};
+use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
+use crate::json::{JsonStr, Kind, RawJson, Reader};
+
+/// `resultType` (2026-07-28). The set is open: an unknown value is kept. Absent means
+/// `"complete"` ("the client MUST treat the absent field as \"complete\"").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultType<'a> {
+    /// `"complete"`
+    Complete,
+    /// `"input_required"`
+    InputRequired,
+    /// Another value (the tasks extension uses `"task"`).
+    Other(JsonStr<'a>),
+}
+
+impl<'a> Decode<'a> for ResultType<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let s = r.read_str("resultType")?;
+        Ok(match s.as_str() {
+            Some("complete") => ResultType::Complete,
+            Some("input_required") => ResultType::InputRequired,
+            _ => ResultType::Other(s),
+        })
+    }
+}
+
+impl Encode for ResultType<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        match self {
+            ResultType::Complete => sink.put(b"\"complete\""),
+            ResultType::InputRequired => sink.put(b"\"input_required\""),
+            ResultType::Other(s) => write_str(sink, s),
+        }
+    }
+}
+
+/// `cacheScope` of a list result (2026-07-28): a closed set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CacheScope {
+    /// `"public"`
+    Public,
+    /// `"private"`
+    Private,
+}
+
+impl<'a> Decode<'a> for CacheScope {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let at = r.offset();
+        let s = r.read_str("cacheScope")?;
+        if s.eq_str("public") {
+            Ok(CacheScope::Public)
+        } else if s.eq_str("private") {
+            Ok(CacheScope::Private)
+        } else {
+            Err(DecodeError::new(ErrorKind::InvalidValue, at, "cacheScope"))
+        }
+    }
+}
+
+impl Encode for CacheScope {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        sink.put(match self {
+            CacheScope::Public => b"\"public\"",
+            CacheScope::Private => b"\"private\"",
+        })
+    }
+}
+
+/// Hints describing a tool (never to be trusted from an untrusted server).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ToolAnnotations<'a> {
+    /// Display title.
+    pub title: Option<JsonStr<'a>>,
+    /// Does not modify its environment (default false).
+    pub read_only_hint: Option<bool>,
+    /// May destroy (default true).
+    pub destructive_hint: Option<bool>,
+    /// Repeating has no further effect (default false).
+    pub idempotent_hint: Option<bool>,
+    /// Talks to an open world (default true).
+    pub open_world_hint: Option<bool>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const TOOL_ANNOTATIONS_KEYS: &[&str] = &[
+    "title",
+    "readOnlyHint",
+    "destructiveHint",
+    "idempotentHint",
+    "openWorldHint",
+];
+
+impl<'a> Decode<'a> for ToolAnnotations<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let mut a = ToolAnnotations::default();
+        let (_, extra) = read_object(r, "annotations", TOOL_ANNOTATIONS_KEYS, |r, k| {
+            match k {
+                "title" => a.title = Some(r.read_str("title")?),
+                "readOnlyHint" => a.read_only_hint = Some(r.read_bool("readOnlyHint")?),
+                "destructiveHint" => a.destructive_hint = Some(r.read_bool("destructiveHint")?),
+                "idempotentHint" => a.idempotent_hint = Some(r.read_bool("idempotentHint")?),
+                "openWorldHint" => a.open_world_hint = Some(r.read_bool("openWorldHint")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        a.extra = extra;
+        Ok(a)
+    }
+}
+
+impl Encode for ToolAnnotations<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.str_field(sink, "title", &self.title);
+        o.bool_field(sink, "readOnlyHint", self.read_only_hint);
+        o.bool_field(sink, "destructiveHint", self.destructive_hint);
+        o.bool_field(sink, "idempotentHint", self.idempotent_hint);
+        o.bool_field(sink, "openWorldHint", self.open_world_hint);
+        self.extra.write(&mut o, sink, TOOL_ANNOTATIONS_KEYS);
+        o.close(sink);
+    }
+}
+
+/// A tool the client can call.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tool<'a> {
+    /// Programmatic name.
+    pub name: JsonStr<'a>,
+    /// Display title (2025-06-18+).
+    pub title: Option<JsonStr<'a>>,
+    /// Description, a hint to the model.
+    pub description: Option<JsonStr<'a>>,
+    /// JSON Schema of the arguments: an object with `"type": "object"`.
+    pub input_schema: RawJson<'a>,
+    /// JSON Schema of `structuredContent` (2025-06-18+).
+    pub output_schema: Option<RawJson<'a>>,
+    /// Annotations.
+    pub annotations: Option<ToolAnnotations<'a>>,
+    /// Icons (2025-11-25+).
+    pub icons: Option<List<'a, Icon<'a>>>,
+    /// `execution` (2025-11-25 only: task support).
+    pub execution: Option<RawJson<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const TOOL_KEYS: &[&str] = &[
+    "name",
+    "title",
+    "description",
+    "inputSchema",
+    "outputSchema",
+    "annotations",
+    "icons",
+    "execution",
+    "_meta",
+];
+
+/// Reads `inputSchema`: "Tool arguments are always JSON objects, so `type: "object"` is
+/// required at the root."
+fn read_input_schema<'a>(r: &mut Reader<'a>) -> Result<RawJson<'a>> {
+    let at = r.offset();
+    let raw = read_raw_object(r, "inputSchema")?;
+    let is_object = raw
+        .get("type")
+        .and_then(|t| t.as_json_str())
+        .is_some_and(|t| t.eq_str("object"));
+    if !is_object {
+        return Err(DecodeError::new(
+            ErrorKind::InvalidValue,
+            at,
+            "inputSchema must have \"type\": \"object\"",
+        ));
+    }
+    Ok(raw)
+}
+
+impl<'a> Decode<'a> for Tool<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut name, mut title, mut description, mut input_schema) = (None, None, None, None);
+        let (mut output_schema, mut annotations, mut icons, mut execution, mut meta) =
+            (None, None, None, None, None);
+        let (start, extra) = read_object(r, "tool", TOOL_KEYS, |r, k| {
+            match k {
+                "name" => name = Some(r.read_str("name")?),
+                "title" => title = Some(r.read_str("title")?),
+                "description" => description = Some(r.read_str("description")?),
+                "inputSchema" => input_schema = Some(read_input_schema(r)?),
+                "outputSchema" => output_schema = Some(read_raw_object(r, "outputSchema")?),
+                "annotations" => annotations = Some(ToolAnnotations::read(r)?),
+                "icons" => icons = Some(List::read(r, "icons")?),
+                "execution" => execution = Some(read_raw_object(r, "execution")?),
+                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        Ok(Tool {
+            name: required(name, start, "name")?,
+            title,
+            description,
+            input_schema: required(input_schema, start, "inputSchema")?,
+            output_schema,
+            annotations,
+            icons,
+            execution,
+            meta,
+            extra,
+        })
+    }
+}
+
+impl Encode for Tool<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.key(sink, "name");
+        write_str(sink, &self.name);
+        o.str_field(sink, "title", &self.title);
+        o.str_field(sink, "description", &self.description);
+        o.key(sink, "inputSchema");
+        write_raw(sink, &self.input_schema);
+        o.raw_field(sink, "outputSchema", &self.output_schema);
+        o.enc_field(sink, "annotations", &self.annotations);
+        o.enc_field(sink, "icons", &self.icons);
+        o.raw_field(sink, "execution", &self.execution);
+        o.raw_field(sink, "_meta", &self.meta);
+        self.extra.write(&mut o, sink, TOOL_KEYS);
+        o.close(sink);
+    }
+}
+
+/// Params of `tools/list`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ListToolsRequestParams<'a> {
+    /// Where to continue (an opaque `nextCursor` from an earlier page).
+    pub cursor: Option<JsonStr<'a>>,
+    /// `_meta` (2026-07-28: required).
+    pub meta: Option<RequestMeta<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const LIST_TOOLS_PARAMS_KEYS: &[&str] = &["_meta", "cursor"];
+
+impl<'a> Decode<'a> for ListToolsRequestParams<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let mut p = ListToolsRequestParams::default();
+        let (_, extra) = read_object(r, "params", LIST_TOOLS_PARAMS_KEYS, |r, k| {
+            match k {
+                "cursor" => p.cursor = Some(r.read_str("cursor")?),
+                "_meta" => p.meta = Some(RequestMeta::read(r)?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        p.extra = extra;
+        Ok(p)
+    }
+}
+
+impl Encode for ListToolsRequestParams<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.enc_field(sink, "_meta", &self.meta);
+        o.str_field(sink, "cursor", &self.cursor);
+        self.extra.write(&mut o, sink, LIST_TOOLS_PARAMS_KEYS);
+        o.close(sink);
+    }
+}
+
+/// Result of `tools/list`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ListToolsResult<'a> {
+    /// The tools on this page.
+    pub tools: List<'a, Tool<'a>>,
+    /// Present when more pages may follow.
+    pub next_cursor: Option<JsonStr<'a>>,
+    /// Cache lifetime hint in ms (2026-07-28: required).
+    pub ttl_ms: Option<i64>,
+    /// Cache scope (2026-07-28: required).
+    pub cache_scope: Option<CacheScope>,
+    /// `resultType` (2026-07-28: required).
+    pub result_type: Option<ResultType<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const LIST_TOOLS_RESULT_KEYS: &[&str] = &[
+    "_meta",
+    "resultType",
+    "tools",
+    "nextCursor",
+    "ttlMs",
+    "cacheScope",
+];
+
+impl<'a> Decode<'a> for ListToolsResult<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut tools, mut next_cursor, mut ttl_ms, mut cache_scope) = (None, None, None, None);
+        let (mut result_type, mut meta) = (None, None);
+        let (start, extra) = read_object(r, "result", LIST_TOOLS_RESULT_KEYS, |r, k| {
+            match k {
+                "tools" => tools = Some(List::read(r, "tools")?),
+                "nextCursor" => next_cursor = Some(r.read_str("nextCursor")?),
+                "ttlMs" => ttl_ms = Some(read_uint(r, "ttlMs")?),
+                "cacheScope" => cache_scope = Some(CacheScope::read(r)?),
+                "resultType" => result_type = Some(ResultType::read(r)?),
+                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        Ok(ListToolsResult {
+            tools: required(tools, start, "tools")?,
+            next_cursor,
+            ttl_ms,
+            cache_scope,
+            result_type,
+            meta,
+            extra,
+        })
+    }
+}
+
+impl Encode for ListToolsResult<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.raw_field(sink, "_meta", &self.meta);
+        o.enc_field(sink, "resultType", &self.result_type);
+        o.key(sink, "tools");
+        self.tools.write(sink);
+        o.str_field(sink, "nextCursor", &self.next_cursor);
+        o.enc_field(sink, "ttlMs", &self.ttl_ms);
+        o.enc_field(sink, "cacheScope", &self.cache_scope);
+        self.extra.write(&mut o, sink, LIST_TOOLS_RESULT_KEYS);
+        o.close(sink);
+    }
+}
+
+/// Params of `tools/call`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CallToolRequestParams<'a> {
+    /// The tool's name.
+    pub name: JsonStr<'a>,
+    /// The arguments: a JSON object, uninterpreted.
+    pub arguments: Option<RawJson<'a>>,
+    /// `_meta` (2026-07-28: required).
+    pub meta: Option<RequestMeta<'a>>,
+    /// `inputResponses` (2026-07-28), answers to an `InputRequiredResult`.
+    pub input_responses: Option<RawJson<'a>>,
+    /// `requestState` (2026-07-28), echoed from an `InputRequiredResult`.
+    pub request_state: Option<JsonStr<'a>>,
+    /// `task` (2025-11-25 only).
+    pub task: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const CALL_TOOL_PARAMS_KEYS: &[&str] = &[
+    "_meta",
+    "name",
+    "arguments",
+    "inputResponses",
+    "requestState",
+    "task",
+];
+
+impl<'a> Decode<'a> for CallToolRequestParams<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut name, mut arguments, mut meta) = (None, None, None);
+        let (mut input_responses, mut request_state, mut task) = (None, None, None);
+        let (start, extra) = read_object(r, "params", CALL_TOOL_PARAMS_KEYS, |r, k| {
+            match k {
+                "name" => name = Some(r.read_str("name")?),
+                "arguments" => arguments = Some(read_raw_object(r, "arguments")?),
+                "_meta" => meta = Some(RequestMeta::read(r)?),
+                "inputResponses" => input_responses = Some(read_raw_object(r, "inputResponses")?),
+                "requestState" => request_state = Some(r.read_str("requestState")?),
+                "task" => task = Some(read_raw_object(r, "task")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        Ok(CallToolRequestParams {
+            name: required(name, start, "name")?,
+            arguments,
+            meta,
+            input_responses,
+            request_state,
+            task,
+            extra,
+        })
+    }
+}
+
+impl Encode for CallToolRequestParams<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.enc_field(sink, "_meta", &self.meta);
+        o.key(sink, "name");
+        write_str(sink, &self.name);
+        o.raw_field(sink, "arguments", &self.arguments);
+        o.raw_field(sink, "inputResponses", &self.input_responses);
+        o.str_field(sink, "requestState", &self.request_state);
+        o.raw_field(sink, "task", &self.task);
+        self.extra.write(&mut o, sink, CALL_TOOL_PARAMS_KEYS);
+        o.close(sink);
+    }
+}
+
+/// Result of `tools/call`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CallToolResult<'a> {
+    /// Unstructured content.
+    pub content: List<'a, ContentBlock<'a>>,
+    /// Structured result: any JSON value in 2026-07-28, an object before.
+    pub structured_content: Option<RawJson<'a>>,
+    /// True when the tool call ended in an error the model should see.
+    pub is_error: Option<bool>,
+    /// `resultType` (2026-07-28: required).
+    pub result_type: Option<ResultType<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const CALL_TOOL_RESULT_KEYS: &[&str] = &[
+    "_meta",
+    "resultType",
+    "content",
+    "structuredContent",
+    "isError",
+];
+
+impl<'a> Decode<'a> for CallToolResult<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut content, mut structured_content, mut is_error) = (None, None, None);
+        let (mut result_type, mut meta) = (None, None);
+        let (start, extra) = read_object(r, "result", CALL_TOOL_RESULT_KEYS, |r, k| {
+            match k {
+                "content" => content = Some(List::read(r, "content")?),
+                "structuredContent" => structured_content = Some(r.skip_value()?),
+                "isError" => is_error = Some(r.read_bool("isError")?),
+                "resultType" => result_type = Some(ResultType::read(r)?),
+                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        Ok(CallToolResult {
+            content: required(content, start, "content")?,
+            structured_content,
+            is_error,
+            result_type,
+            meta,
+            extra,
+        })
+    }
+}
+
+impl Encode for CallToolResult<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.raw_field(sink, "_meta", &self.meta);
+        o.enc_field(sink, "resultType", &self.result_type);
+        o.key(sink, "content");
+        self.content.write(sink);
+        o.raw_field(sink, "structuredContent", &self.structured_content);
+        o.bool_field(sink, "isError", self.is_error);
+        self.extra.write(&mut o, sink, CALL_TOOL_RESULT_KEYS);
+        o.close(sink);
+    }
+}
+
+impl CallToolResult<'_> {
+    /// True when `isError` is true.
+    pub fn is_tool_error(&self) -> bool {
+        self.is_error == Some(true)
+    }
+
+    /// True when `structuredContent` is an object (what 2025 versions require).
+    pub fn structured_content_is_object(&self) -> bool {
+        self.structured_content
+            .is_none_or(|s| s.kind() == Kind::Object)
+    }
+}
+
+/// 2026-07-28's `InputRequiredResult`: the server needs more input before it can finish.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct InputRequiredResult<'a> {
+    /// Requests for the client to fulfil, by key.
+    pub input_requests: Option<RawJson<'a>>,
+    /// Opaque state to echo back.
+    pub request_state: Option<JsonStr<'a>>,
+    /// `resultType` (`"input_required"`).
+    pub result_type: Option<ResultType<'a>>,
+    /// `_meta`.
+    pub meta: Option<RawJson<'a>>,
+    /// Unknown members.
+    pub extra: Extra<'a>,
+}
+
+const INPUT_REQUIRED_KEYS: &[&str] = &["_meta", "resultType", "inputRequests", "requestState"];
+
+impl<'a> Decode<'a> for InputRequiredResult<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let (mut input_requests, mut request_state, mut result_type, mut meta) =
+            (None, None, None, None);
+        let (start, extra) = read_object(r, "result", INPUT_REQUIRED_KEYS, |r, k| {
+            match k {
+                "inputRequests" => input_requests = Some(read_raw_object(r, "inputRequests")?),
+                "requestState" => request_state = Some(r.read_str("requestState")?),
+                "resultType" => result_type = Some(ResultType::read(r)?),
+                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
+        // "At least one of `inputRequests` or `requestState` MUST be present."
+        if input_requests.is_none() && request_state.is_none() {
+            return Err(DecodeError::new(
+                ErrorKind::MissingField,
+                start,
+                "inputRequests or requestState",
+            ));
+        }
+        Ok(InputRequiredResult {
+            input_requests,
+            request_state,
+            result_type,
+            meta,
+            extra,
+        })
+    }
+}
+
+impl Encode for InputRequiredResult<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        let mut o = ObjectWriter::open(sink);
+        o.raw_field(sink, "_meta", &self.meta);
+        o.enc_field(sink, "resultType", &self.result_type);
+        o.raw_field(sink, "inputRequests", &self.input_requests);
+        o.str_field(sink, "requestState", &self.request_state);
+        self.extra.write(&mut o, sink, INPUT_REQUIRED_KEYS);
+        o.close(sink);
+    }
+}
