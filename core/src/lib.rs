@@ -17,17 +17,23 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod classify;
 pub mod error;
 pub mod json;
 pub mod jsonrpc;
 pub mod limits;
 pub mod mcp;
+pub mod report;
 
 
 pub use error::{BufferTooSmall, Classification, DecodeError, ErrorKind};
 pub use jsonrpc::{ErrorResponse, Message, MessageKind, Notification, Request, RequestId, Response};
 pub use limits::Limits;
 
+pub use classify::ResponseClass;
+pub use report::Report;
+#[cfg(feature = "alloc")]
+pub use report::Correlator;
 pub use mcp::{Encode, McpMessage};
 
 /// Encodes `value` canonically into `buf`; a too-small buffer reports the size needed.

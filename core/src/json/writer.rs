@@ -87,7 +87,8 @@ pub fn write_plain_str<S: Sink + ?Sized>(sink: &mut S, s: &str) {
     sink.put(b"\"");
 }
 
-fn write_escaped_body<S: Sink + ?Sized>(sink: &mut S, s: &str) {
+/// Writes the body of a JSON string (no quotes) in canonical form.
+pub fn write_escaped_body<S: Sink + ?Sized>(sink: &mut S, s: &str) {
     let bytes = s.as_bytes();
     let mut run = 0;
     for (i, &b) in bytes.iter().enumerate() {
