@@ -17,6 +17,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+pub mod api;
 pub mod classify;
 pub mod error;
 pub mod json;

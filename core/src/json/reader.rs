@@ -268,7 +268,7 @@ impl<'a> Reader<'a> {
         let open = &self.keys[st.keys_start..];
         #[cfg(not(feature = "alloc"))]
         let open = self.keys.get(st.keys_start);
-        if open.iter().any(|k| *k == key) {
+        if open.contains(&key) {
             return self.err_at(ErrorKind::DuplicateKey, at, "");
         }
         #[cfg(feature = "alloc")]

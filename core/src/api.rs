@@ -1,0 +1,70 @@
+//! The value-level surface every binding wraps (with `alloc`): plain JSON values in and out,
+//! all rules applied here, so Python, Node and WASM only convert values and map errors.
+
+use crate::error::{DecodeError, ErrorKind, Result};
+use crate::json::{Reader, Value};
+use crate::jsonrpc::RequestId;
+use crate::limits::Limits;
+use crate::mcp::{McpMessage, ProtocolVersion};
+use crate::report::Report;
+use alloc::vec::Vec;
+
+/// Checks one message with every rule and returns it as a plain JSON value (what a
+/// `JSON.parse` / `json.loads` of the same bytes gives for a valid message).
+pub fn decode_value(input: &[u8], limits: Limits) -> Result<Value> {
+    McpMessage::decode_with(input, limits, None)?;
+    Value::parse(input, limits)
+}
+
+/// Checks a message given as a plain value and returns its canonical bytes (the same bytes
+/// the Rust encoder writes for the decoded message).
+pub fn encode_value(message: &Value, limits: Limits) -> Result<Vec<u8>> {
+    let compact = message.to_vec();
+    let msg = McpMessage::decode_with(&compact, limits, None)?;
+    Ok(crate::encode_to_vec(&msg))
+}
+
+/// Canonical bytes of one message given as bytes.
+pub fn canonicalize(input: &[u8], limits: Limits) -> Result<Vec<u8>> {
+    let msg = McpMessage::decode_with(input, limits, None)?;
+    Ok(crate::encode_to_vec(&msg))
+}
+
+/// The facts `mcpwire check --json` prints for one line (without `line`), as a value.
+pub fn classify_value(input: &[u8], limits: Limits) -> Value {
+    let mut out = Vec::new();
+    Report::of(input, limits, None).write_json(&mut out, None);
+    // The report writer only emits valid JSON; a failure here would be a bug, shown as Null.
+    Value::parse(&out, Limits::UNBOUNDED).unwrap_or(Value::Null)
+}
+
+/// The error of a failed decode as a value: `{kind, code, offset, message}`.
+pub fn error_value(e: &DecodeError) -> Value {
+    let mut out = Vec::new();
+    crate::report::write_error(&mut out, e);
+    Value::parse(&out, Limits::UNBOUNDED).unwrap_or(Value::Null)
+}
+
+/// The wire response a server sends for a failure of `kind` on request `id` (a string or
+/// integer value, or `None` when unknown): a JSON-RPC error response for protocol errors, a
+/// `CallToolResult` with `isError: true` for tool errors. `kind` is an [`ErrorKind`] name.
+pub fn failure_response(
+    id: Option<&Value>,
+    kind: &str,
+    message: &str,
+    version: &str,
+) -> core::result::Result<Value, &'static str> {
+    let kind = ErrorKind::from_name(kind).ok_or("unknown error kind")?;
+    let version = ProtocolVersion::parse(version).ok_or("unknown protocol version")?;
+    let id_bytes = id.map(Value::to_vec);
+    let id = match &id_bytes {
+        Some(bytes) => {
+            let mut r = Reader::new(bytes, Limits::DEFAULT).map_err(|_| "bad id")?;
+            Some(RequestId::read(&mut r, "id").map_err(|_| "id must be a string or an integer")?)
+        }
+        None => None,
+    };
+    let mut out = Vec::new();
+    crate::classify::write_failure(&mut out, id.as_ref(), kind, &message, version);
+    Value::parse(&out, Limits::UNBOUNDED).map_err(|_| "internal: bad failure encoding")
+}
