@@ -1,0 +1,1 @@
+use wasm_bindgen::prelude::*;
