@@ -6,11 +6,18 @@ use mcpwire::json::Value;
 use mcpwire::{ErrorKind, Limits};
 use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{
+    PyBool, PyByteArray, PyBytes, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple,
+};
 use std::borrow::Cow;
 
 pyo3::create_exception!(mcpwire, Error, PyException, "Root of every mcpwire error.");
-pyo3::create_exception!(mcpwire, DecodeError, Error, "A message failed core's rules.");
+pyo3::create_exception!(
+    mcpwire,
+    DecodeError,
+    Error,
+    "A message failed core's rules."
+);
 
 /// Inputs larger than this are handed to core with the GIL released.
 const DETACH_BYTES: usize = 64 * 1024;
@@ -53,24 +60,39 @@ fn with_input<T: Send>(data: &Bound<'_, PyAny>, f: impl FnOnce(&[u8]) -> T + Sen
         Cow::Owned(b.to_vec())
     } else {
         let t = data.get_type().name()?;
-        return Err(PyTypeError::new_err(format!("expected bytes or str, not {t}")));
+        return Err(PyTypeError::new_err(format!(
+            "expected bytes or str, not {t}"
+        )));
     };
-    Ok(if bytes.len() > DETACH_BYTES { py.detach(move || f(&bytes)) } else { f(&bytes) })
+    Ok(if bytes.len() > DETACH_BYTES {
+        py.detach(move || f(&bytes))
+    } else {
+        f(&bytes)
+    })
 }
 
 fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     Ok(match v {
         Value::Null => py.None().into_bound(py),
         Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
-        Value::Number(t) if t.contains(['.', 'e', 'E']) => {
-            PyFloat::new(py, t.parse().map_err(|_| PyValueError::new_err("bad number"))?).into_any()
-        }
+        Value::Number(t) if t.contains(['.', 'e', 'E']) => PyFloat::new(
+            py,
+            t.parse().map_err(|_| PyValueError::new_err("bad number"))?,
+        )
+        .into_any(),
         Value::Number(t) => match t.parse::<i64>() {
             Ok(i) => i.into_pyobject(py)?.into_any(),
             Err(_) => py.get_type::<PyInt>().call1((t.as_str(),))?,
         },
         Value::String(s) => PyString::new(py, s).into_any(),
-        Value::Array(items) => PyList::new(py, items.iter().map(|i| to_py(py, i)).collect::<PyResult<Vec<_>>>()?)?.into_any(),
+        Value::Array(items) => PyList::new(
+            py,
+            items
+                .iter()
+                .map(|i| to_py(py, i))
+                .collect::<PyResult<Vec<_>>>()?,
+        )?
+        .into_any(),
         Value::Object(members) => {
             let d = PyDict::new(py);
             for (k, v) in members {
@@ -92,20 +114,32 @@ fn from_py(o: &Bound<'_, PyAny>, depth: u32, lim: &Limits, size: &mut usize) -> 
     } else if let Ok(i) = o.cast::<PyInt>() {
         return Ok(match i.extract::<i64>() {
             Ok(i) => Value::from_i64(i),
-            Err(_) => Value::Number(o.py().get_type::<PyInt>().call_method1("__repr__", (i,))?.extract()?),
+            Err(_) => Value::Number(
+                o.py()
+                    .get_type::<PyInt>()
+                    .call_method1("__repr__", (i,))?
+                    .extract()?,
+            ),
         });
     } else if let Ok(f) = o.cast::<PyFloat>() {
         let x = f.value();
-        return Value::from_f64(x)
-            .ok_or_else(|| PyValueError::new_err(format!("out of range float values are not JSON compliant: {x}")));
+        return Value::from_f64(x).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "out of range float values are not JSON compliant: {x}"
+            ))
+        });
     } else if let Ok(s) = o.cast::<PyString>() {
         let s = s.to_cow()?;
         *size += s.len();
         return Ok(Value::String(s.into_owned()));
     }
-    let is_container = o.is_instance_of::<PyDict>() || o.is_instance_of::<PyList>() || o.is_instance_of::<PyTuple>();
+    let is_container = o.is_instance_of::<PyDict>()
+        || o.is_instance_of::<PyList>()
+        || o.is_instance_of::<PyTuple>();
     if is_container && depth >= MAX_PY_NESTING {
-        return Err(PyValueError::new_err("message nests too deep (circular reference?)"));
+        return Err(PyValueError::new_err(
+            "message nests too deep (circular reference?)",
+        ));
     }
     let open = depth < lim.max_depth;
     if let Ok(d) = o.cast::<PyDict>() {
@@ -122,16 +156,27 @@ fn from_py(o: &Bound<'_, PyAny>, depth: u32, lim: &Limits, size: &mut usize) -> 
         Ok(Value::Object(members))
     } else if o.is_instance_of::<PyList>() || o.is_instance_of::<PyTuple>() {
         let items = o.try_iter()?.take_while(|_| open);
-        Ok(Value::Array(items.map(|i| from_py(&i?, depth + 1, lim, size)).collect::<PyResult<_>>()?))
+        Ok(Value::Array(
+            items
+                .map(|i| from_py(&i?, depth + 1, lim, size))
+                .collect::<PyResult<_>>()?,
+        ))
     } else {
         let t = o.get_type().name()?;
-        Err(PyTypeError::new_err(format!("Object of type {t} is not JSON serializable")))
+        Err(PyTypeError::new_err(format!(
+            "Object of type {t} is not JSON serializable"
+        )))
     }
 }
 
 #[pyfunction]
 #[pyo3(signature = (data, *, max_bytes=None, max_depth=None, max_members=None))]
-fn decode<'py>(data: &Bound<'py, PyAny>, max_bytes: Option<usize>, max_depth: Option<u32>, max_members: Option<u32>) -> PyResult<Bound<'py, PyAny>> {
+fn decode<'py>(
+    data: &Bound<'py, PyAny>,
+    max_bytes: Option<usize>,
+    max_depth: Option<u32>,
+    max_members: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
     let lim = limits(max_bytes, max_depth, max_members);
     let py = data.py();
     let v = with_input(data, |b| api::decode_value(b, lim))?.map_err(|e| decode_error(py, &e))?;
@@ -140,17 +185,31 @@ fn decode<'py>(data: &Bound<'py, PyAny>, max_bytes: Option<usize>, max_depth: Op
 
 #[pyfunction]
 #[pyo3(signature = (message, *, max_bytes=None, max_depth=None, max_members=None))]
-fn encode<'py>(message: &Bound<'py, PyAny>, max_bytes: Option<usize>, max_depth: Option<u32>, max_members: Option<u32>) -> PyResult<Bound<'py, PyBytes>> {
+fn encode<'py>(
+    message: &Bound<'py, PyAny>,
+    max_bytes: Option<usize>,
+    max_depth: Option<u32>,
+    max_members: Option<u32>,
+) -> PyResult<Bound<'py, PyBytes>> {
     let (py, lim, mut size) = (message.py(), limits(max_bytes, max_depth, max_members), 0);
     let v = from_py(message, 0, &lim, &mut size)?;
     let run = || api::encode_value(&v, lim);
-    let out = if size > DETACH_BYTES { py.detach(run) } else { run() };
+    let out = if size > DETACH_BYTES {
+        py.detach(run)
+    } else {
+        run()
+    };
     Ok(PyBytes::new(py, &out.map_err(|e| decode_error(py, &e))?))
 }
 
 #[pyfunction]
 #[pyo3(signature = (data, *, max_bytes=None, max_depth=None, max_members=None))]
-fn canonicalize<'py>(data: &Bound<'py, PyAny>, max_bytes: Option<usize>, max_depth: Option<u32>, max_members: Option<u32>) -> PyResult<Bound<'py, PyBytes>> {
+fn canonicalize<'py>(
+    data: &Bound<'py, PyAny>,
+    max_bytes: Option<usize>,
+    max_depth: Option<u32>,
+    max_members: Option<u32>,
+) -> PyResult<Bound<'py, PyBytes>> {
     let (py, lim) = (data.py(), limits(max_bytes, max_depth, max_members));
     let out = with_input(data, |b| api::canonicalize(b, lim))?.map_err(|e| decode_error(py, &e))?;
     Ok(PyBytes::new(py, &out))
@@ -158,16 +217,33 @@ fn canonicalize<'py>(data: &Bound<'py, PyAny>, max_bytes: Option<usize>, max_dep
 
 #[pyfunction]
 #[pyo3(signature = (data, *, max_bytes=None, max_depth=None, max_members=None))]
-fn classify<'py>(data: &Bound<'py, PyAny>, max_bytes: Option<usize>, max_depth: Option<u32>, max_members: Option<u32>) -> PyResult<Bound<'py, PyAny>> {
+fn classify<'py>(
+    data: &Bound<'py, PyAny>,
+    max_bytes: Option<usize>,
+    max_depth: Option<u32>,
+    max_members: Option<u32>,
+) -> PyResult<Bound<'py, PyAny>> {
     let lim = limits(max_bytes, max_depth, max_members);
-    to_py(data.py(), &with_input(data, |b| api::classify_value(b, lim))?)
+    to_py(
+        data.py(),
+        &with_input(data, |b| api::classify_value(b, lim))?,
+    )
 }
 
 #[pyfunction]
 #[pyo3(signature = (kind, message, id=None, version="2026-07-28"))]
-fn failure_response<'py>(py: Python<'py>, kind: &str, message: &str, id: Option<&Bound<'py, PyAny>>, version: &str) -> PyResult<Bound<'py, PyAny>> {
-    let id = id.map(|i| from_py(i, 0, &Limits::DEFAULT, &mut 0)).transpose()?;
-    let v = api::failure_response(id.as_ref(), kind, message, version).map_err(PyValueError::new_err)?;
+fn failure_response<'py>(
+    py: Python<'py>,
+    kind: &str,
+    message: &str,
+    id: Option<&Bound<'py, PyAny>>,
+    version: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let id = id
+        .map(|i| from_py(i, 0, &Limits::DEFAULT, &mut 0))
+        .transpose()?;
+    let v = api::failure_response(id.as_ref(), kind, message, version)
+        .map_err(PyValueError::new_err)?;
     to_py(py, &v)
 }
 
