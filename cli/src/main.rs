@@ -44,8 +44,9 @@ fn parse_args(args: &[String]) -> Result<Options, String> {
             "--json" => opts.json = true,
             "--max-bytes" => {
                 let v = it.next().ok_or("--max-bytes needs a number")?;
-                opts.limits.max_input_bytes =
-                    v.parse().map_err(|_| format!("--max-bytes: '{v}' is not a number"))?;
+                opts.limits.max_input_bytes = v
+                    .parse()
+                    .map_err(|_| format!("--max-bytes: '{v}' is not a number"))?;
             }
             "-h" | "--help" => return Err(String::new()),
             "-" => opts.path = None,
@@ -67,9 +68,7 @@ fn open(path: &Option<String>) -> io::Result<Box<dyn BufRead>> {
 /// is reported, not buffered without bound. Returns `None` at end of input.
 fn read_line(input: &mut dyn BufRead, buf: &mut Vec<u8>, cap: usize) -> io::Result<Option<()>> {
     buf.clear();
-    let n = input
-        .take(cap as u64 + 1)
-        .read_until(b'\n', buf)?;
+    let n = input.take(cap as u64 + 1).read_until(b'\n', buf)?;
     if n == 0 {
         return Ok(None);
     }

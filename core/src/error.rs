@@ -200,11 +200,7 @@ impl DecodeError {
         let end = self.offset.min(input.len());
         let before = &input[..end];
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        let col = 1 + before
-            .iter()
-            .rev()
-            .take_while(|&&b| b != b'\n')
-            .count();
+        let col = 1 + before.iter().rev().take_while(|&&b| b != b'\n').count();
         (line, col)
     }
 }

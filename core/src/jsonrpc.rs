@@ -23,9 +23,11 @@ impl<'a> RequestId<'a> {
             Kind::String => Ok(RequestId::Str(r.read_str(detail)?)),
             Kind::Number => {
                 let n = r.read_number(detail)?;
-                n.as_i64()
-                    .map(RequestId::Int)
-                    .ok_or(DecodeError::new(ErrorKind::InvalidId, at, detail))
+                n.as_i64().map(RequestId::Int).ok_or(DecodeError::new(
+                    ErrorKind::InvalidId,
+                    at,
+                    detail,
+                ))
             }
             _ => Err(r.error(ErrorKind::InvalidId, detail)),
         }
@@ -363,8 +365,16 @@ fn read_error_object<'a>(r: &mut Reader<'a>) -> Result<ErrorObject<'a>> {
             message,
             data,
         }),
-        (None, _) => Err(DecodeError::new(ErrorKind::InvalidEnvelope, start, "error.code")),
-        (_, None) => Err(DecodeError::new(ErrorKind::InvalidEnvelope, start, "error.message")),
+        (None, _) => Err(DecodeError::new(
+            ErrorKind::InvalidEnvelope,
+            start,
+            "error.code",
+        )),
+        (_, None) => Err(DecodeError::new(
+            ErrorKind::InvalidEnvelope,
+            start,
+            "error.message",
+        )),
     }
 }
 

@@ -27,16 +27,17 @@ pub mod limits;
 pub mod mcp;
 pub mod report;
 
-
 pub use error::{BufferTooSmall, Classification, DecodeError, ErrorKind};
-pub use jsonrpc::{ErrorResponse, Message, MessageKind, Notification, Request, RequestId, Response};
+pub use jsonrpc::{
+    ErrorResponse, Message, MessageKind, Notification, Request, RequestId, Response,
+};
 pub use limits::Limits;
 
 pub use classify::ResponseClass;
-pub use report::Report;
+pub use mcp::{Encode, McpMessage};
 #[cfg(feature = "alloc")]
 pub use report::Correlator;
-pub use mcp::{Encode, McpMessage};
+pub use report::Report;
 
 /// Encodes `value` canonically into `buf`; a too-small buffer reports the size needed.
 pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usize, BufferTooSmall> {

@@ -137,9 +137,11 @@ fn envelope_facts<'a>(
         M::InitializeRequest(id, _) => (MessageKind::Request, named(Method::Initialize), Some(*id)),
         M::ProgressNotification(_) => (MessageKind::Notification, named(Method::Progress), None),
         M::CancelledNotification(_) => (MessageKind::Notification, named(Method::Cancelled), None),
-        M::ToolListChangedNotification(_) => {
-            (MessageKind::Notification, named(Method::ToolListChanged), None)
-        }
+        M::ToolListChangedNotification(_) => (
+            MessageKind::Notification,
+            named(Method::ToolListChanged),
+            None,
+        ),
         M::ListToolsResult(id, _)
         | M::CallToolResult(id, _)
         | M::InputRequiredResult(id, _)
@@ -155,7 +157,12 @@ impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.outcome {
             Ok(facts) => {
-                write!(f, "ok    {:<12} {}", facts.kind.name(), facts.message_type.name())?;
+                write!(
+                    f,
+                    "ok    {:<12} {}",
+                    facts.kind.name(),
+                    facts.message_type.name()
+                )?;
                 if let Some(m) = facts.method {
                     write!(f, " method={m}")?;
                 }

@@ -35,7 +35,10 @@ const MESSAGES: &[(&str, &str)] = &[
     ("DiscoverResultResponse", "DiscoverResult"),
     ("DiscoverRequest", "JSONRPCRequest"),
     ("HeaderMismatchError", "JSONRPCErrorResponse"),
-    ("MissingRequiredClientCapabilityError", "JSONRPCErrorResponse"),
+    (
+        "MissingRequiredClientCapabilityError",
+        "JSONRPCErrorResponse",
+    ),
     ("UnsupportedProtocolVersionError", "JSONRPCErrorResponse"),
     // Methods mcpwire does not type: valid envelopes.
     ("CompleteRequest", "JSONRPCRequest"),
@@ -48,7 +51,10 @@ const MESSAGES: &[(&str, &str)] = &[
     ("CompleteResultResponse", "JSONRPCResultResponse"),
     ("GetPromptResultResponse", "JSONRPCResultResponse"),
     ("ListPromptsResultResponse", "JSONRPCResultResponse"),
-    ("ListResourceTemplatesResultResponse", "JSONRPCResultResponse"),
+    (
+        "ListResourceTemplatesResultResponse",
+        "JSONRPCResultResponse",
+    ),
     ("ListResourcesResultResponse", "JSONRPCResultResponse"),
     ("ReadResourceResultResponse", "JSONRPCResultResponse"),
     ("SubscriptionsListenResultResponse", "JSONRPCResultResponse"),
@@ -56,7 +62,10 @@ const MESSAGES: &[(&str, &str)] = &[
     ("PromptListChangedNotification", "JSONRPCNotification"),
     ("ResourceListChangedNotification", "JSONRPCNotification"),
     ("ResourceUpdatedNotification", "JSONRPCNotification"),
-    ("SubscriptionsAcknowledgedNotification", "JSONRPCNotification"),
+    (
+        "SubscriptionsAcknowledgedNotification",
+        "JSONRPCNotification",
+    ),
 ];
 
 /// Fragments of features mcpwire does not type (prompts, resources, sampling, elicitation,
@@ -101,7 +110,12 @@ const UNTYPED_FRAGMENTS: &[&str] = &[
 ];
 
 /// Error objects: wrapped in an error response, decoded, classified by code.
-const ERROR_OBJECTS: &[&str] = &["InternalError", "InvalidParamsError", "MethodNotFoundError", "ParseError"];
+const ERROR_OBJECTS: &[&str] = &[
+    "InternalError",
+    "InvalidParamsError",
+    "MethodNotFoundError",
+    "ParseError",
+];
 
 fn typed_fragment(folder: &str, text: &str) -> Option<Vec<u8>> {
     Some(match folder {
@@ -181,10 +195,21 @@ fn every_spec_example_is_placed_decoded_and_re_encoded_equal() {
             let text = std::fs::read_to_string(&path).unwrap();
             files += 1;
             if let Err(e) = check_file(&folder, &text) {
-                failures.push(format!("{folder}/{}: {e}", path.file_name().unwrap().to_string_lossy()));
+                failures.push(format!(
+                    "{folder}/{}: {e}",
+                    path.file_name().unwrap().to_string_lossy()
+                ));
             }
         }
     }
-    assert!(files >= 129, "expected the 129 official examples, found {files}");
-    assert!(failures.is_empty(), "{} of {files} examples failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        files >= 129,
+        "expected the 129 official examples, found {files}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {files} examples failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

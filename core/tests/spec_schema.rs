@@ -22,11 +22,18 @@ fn schema_doc(version: &str) -> Json {
 /// Validates `instance` against definition `def` of the version's schema.
 fn check(version: &str, def: &str, instance: &Json) -> Result<(), String> {
     let mut doc = schema_doc(version);
-    let defs = if doc.get("$defs").is_some() { "$defs" } else { "definitions" };
+    let defs = if doc.get("$defs").is_some() {
+        "$defs"
+    } else {
+        "definitions"
+    };
     assert!(doc[defs].get(def).is_some(), "{version} has no {def}");
     doc["$ref"] = Json::String(format!("#/{defs}/{def}"));
     let validator = jsonschema::validator_for(&doc).map_err(|e| e.to_string())?;
-    let errors: Vec<String> = validator.iter_errors(instance).map(|e| format!("{} at {}", e, e.instance_path())).collect();
+    let errors: Vec<String> = validator
+        .iter_errors(instance)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
     if errors.is_empty() {
         Ok(())
     } else {
@@ -49,9 +56,11 @@ fn the_schema_check_itself_rejects_bad_instances() {
 fn encoded_validates(version: &str, text: &str, message_def: &str, result_def: Option<&str>) {
     let msg = McpMessage::decode(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
     let out: Json = serde_json::from_slice(&encode_to_vec(&msg)).unwrap();
-    check(version, message_def, &out).unwrap_or_else(|e| panic!("{version} {message_def}: {e}\n{out}"));
+    check(version, message_def, &out)
+        .unwrap_or_else(|e| panic!("{version} {message_def}: {e}\n{out}"));
     if let Some(def) = result_def {
-        check(version, def, &out["result"]).unwrap_or_else(|e| panic!("{version} {def}: {e}\n{out}"));
+        check(version, def, &out["result"])
+            .unwrap_or_else(|e| panic!("{version} {def}: {e}\n{out}"));
     }
 }
 
@@ -60,31 +69,135 @@ const CONTENT_2025: &str = r#"[{"type":"text","text":"t","annotations":{"audienc
 #[test]
 fn encoded_2025_06_18_messages_validate() {
     let v = "2025-06-18";
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#, "InitializeRequest", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":true}},"serverInfo":{"name":"s","version":"1"}}}"#, "JSONRPCResponse", Some("InitializeResult"));
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, "ListToolsRequest", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":"c"}}"#, "ListToolsRequest", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a","title":"A","description":"d","inputSchema":{"type":"object","properties":{"x":{"type":"number"}},"required":["x"]},"outputSchema":{"type":"object","properties":{"y":{"type":"string"}}},"annotations":{"title":"A","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false},"_meta":{"k":"v"}}],"nextCursor":"n"}}"#, "JSONRPCResponse", Some("ListToolsResult"));
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"name":"a","arguments":{"x":1},"_meta":{"progressToken":"p"}}}"#, "CallToolRequest", None);
-    encoded_validates(v, &format!(r#"{{"jsonrpc":"2.0","id":"x","result":{{"content":{CONTENT_2025},"structuredContent":{{"y":"z"}}}}}}"#), "JSONRPCResponse", Some("CallToolResult"));
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"bad"}],"isError":true}}"#, "JSONRPCResponse", Some("CallToolResult"));
-    encoded_validates(v, r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":0,"progress":1.5,"total":3,"message":"m"}}"#, "ProgressNotification", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"x","reason":"r"}}"#, "CancelledNotification", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#, "ToolListChangedNotification", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Unknown tool: q"}}"#, "JSONRPCError", None);
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#,
+        "InitializeRequest",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{"listChanged":true}},"serverInfo":{"name":"s","version":"1"}}}"#,
+        "JSONRPCResponse",
+        Some("InitializeResult"),
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        "ListToolsRequest",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":"c"}}"#,
+        "ListToolsRequest",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a","title":"A","description":"d","inputSchema":{"type":"object","properties":{"x":{"type":"number"}},"required":["x"]},"outputSchema":{"type":"object","properties":{"y":{"type":"string"}}},"annotations":{"title":"A","readOnlyHint":true,"destructiveHint":false,"idempotentHint":true,"openWorldHint":false},"_meta":{"k":"v"}}],"nextCursor":"n"}}"#,
+        "JSONRPCResponse",
+        Some("ListToolsResult"),
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"name":"a","arguments":{"x":1},"_meta":{"progressToken":"p"}}}"#,
+        "CallToolRequest",
+        None,
+    );
+    encoded_validates(
+        v,
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":"x","result":{{"content":{CONTENT_2025},"structuredContent":{{"y":"z"}}}}}}"#
+        ),
+        "JSONRPCResponse",
+        Some("CallToolResult"),
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"bad"}],"isError":true}}"#,
+        "JSONRPCResponse",
+        Some("CallToolResult"),
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":0,"progress":1.5,"total":3,"message":"m"}}"#,
+        "ProgressNotification",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"x","reason":"r"}}"#,
+        "CancelledNotification",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}"#,
+        "ToolListChangedNotification",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Unknown tool: q"}}"#,
+        "JSONRPCError",
+        None,
+    );
 }
 
 #[test]
 fn encoded_2025_11_25_messages_validate() {
     let v = "2025-11-25";
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#, "InitializeRequest", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":"c","_meta":{"progressToken":1}}}"#, "ListToolsRequest", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"},"icons":[{"src":"https://x/i.png","mimeType":"image/png","sizes":["48x48"],"theme":"light"}],"execution":{"taskSupport":"optional"}}]}}"#, "JSONRPCResultResponse", Some("ListToolsResult"));
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"name":"a","arguments":{},"task":{"ttl":1000}}}"#, "CallToolRequest", None);
-    encoded_validates(v, &format!(r#"{{"jsonrpc":"2.0","id":"x","result":{{"content":{CONTENT_2025},"isError":false}}}}"#), "JSONRPCResultResponse", Some("CallToolResult"));
-    encoded_validates(v, r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":2,"_meta":{}}}"#, "ProgressNotification", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}"#, "CancelledNotification", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}"#, "JSONRPCErrorResponse", None);
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#,
+        "InitializeRequest",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":"c","_meta":{"progressToken":1}}}"#,
+        "ListToolsRequest",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"},"icons":[{"src":"https://x/i.png","mimeType":"image/png","sizes":["48x48"],"theme":"light"}],"execution":{"taskSupport":"optional"}}]}}"#,
+        "JSONRPCResultResponse",
+        Some("ListToolsResult"),
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{"name":"a","arguments":{},"task":{"ttl":1000}}}"#,
+        "CallToolRequest",
+        None,
+    );
+    encoded_validates(
+        v,
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":"x","result":{{"content":{CONTENT_2025},"isError":false}}}}"#
+        ),
+        "JSONRPCResultResponse",
+        Some("CallToolResult"),
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":2,"_meta":{}}}"#,
+        "ProgressNotification",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}"#,
+        "CancelledNotification",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}"#,
+        "JSONRPCErrorResponse",
+        None,
+    );
 }
 
 const META_2026: &str = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},"progressToken":"p"}"#;
@@ -92,33 +205,106 @@ const META_2026: &str = r#"{"io.modelcontextprotocol/protocolVersion":"2026-07-2
 #[test]
 fn encoded_2026_07_28_messages_validate() {
     let v = "2026-07-28";
-    encoded_validates(v, &format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{"_meta":{META_2026},"cursor":"c"}}}}"#), "ListToolsRequest", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","tools":[{"name":"a","inputSchema":{"type":"object","properties":{"q":{"type":"string","x-mcp-header":"Query"}}},"outputSchema":{"type":"array"}}],"ttlMs":1000,"cacheScope":"public","nextCursor":"n"}}"#, "ListToolsResultResponse", Some("ListToolsResult"));
-    encoded_validates(v, &format!(r#"{{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{{"_meta":{META_2026},"name":"a","arguments":{{"q":"w"}}}}}}"#), "CallToolRequest", None);
-    encoded_validates(v, &format!(r#"{{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{{"_meta":{META_2026},"name":"a","inputResponses":{{"k":{{"action":"accept","content":{{"ok":true}}}}}},"requestState":"s"}}}}"#), "CallToolRequest", None);
-    encoded_validates(v, &format!(r#"{{"jsonrpc":"2.0","id":"x","result":{{"resultType":"complete","content":{CONTENT_2025},"structuredContent":[1,"two",null]}}}}"#), "CallToolResultResponse", Some("CallToolResult"));
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":"x","result":{"resultType":"input_required","requestState":"s"}}"#, "JSONRPCResultResponse", Some("InputRequiredResult"));
-    encoded_validates(v, r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":0.5,"total":1}}"#, "ProgressNotification", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"x","reason":"r"}}"#, "CancelledNotification", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"_meta":{}}}"#, "ToolListChangedNotification", None);
-    encoded_validates(v, r#"{"jsonrpc":"2.0","id":3,"error":{"code":-32020,"message":"Header mismatch"}}"#, "JSONRPCErrorResponse", None);
+    encoded_validates(
+        v,
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{"_meta":{META_2026},"cursor":"c"}}}}"#
+        ),
+        "ListToolsRequest",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","tools":[{"name":"a","inputSchema":{"type":"object","properties":{"q":{"type":"string","x-mcp-header":"Query"}}},"outputSchema":{"type":"array"}}],"ttlMs":1000,"cacheScope":"public","nextCursor":"n"}}"#,
+        "ListToolsResultResponse",
+        Some("ListToolsResult"),
+    );
+    encoded_validates(
+        v,
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{{"_meta":{META_2026},"name":"a","arguments":{{"q":"w"}}}}}}"#
+        ),
+        "CallToolRequest",
+        None,
+    );
+    encoded_validates(
+        v,
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":"x","method":"tools/call","params":{{"_meta":{META_2026},"name":"a","inputResponses":{{"k":{{"action":"accept","content":{{"ok":true}}}}}},"requestState":"s"}}}}"#
+        ),
+        "CallToolRequest",
+        None,
+    );
+    encoded_validates(
+        v,
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":"x","result":{{"resultType":"complete","content":{CONTENT_2025},"structuredContent":[1,"two",null]}}}}"#
+        ),
+        "CallToolResultResponse",
+        Some("CallToolResult"),
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":"x","result":{"resultType":"input_required","requestState":"s"}}"#,
+        "JSONRPCResultResponse",
+        Some("InputRequiredResult"),
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":0.5,"total":1}}"#,
+        "ProgressNotification",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"x","reason":"r"}}"#,
+        "CancelledNotification",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","method":"notifications/tools/list_changed","params":{"_meta":{}}}"#,
+        "ToolListChangedNotification",
+        None,
+    );
+    encoded_validates(
+        v,
+        r#"{"jsonrpc":"2.0","id":3,"error":{"code":-32020,"message":"Header mismatch"}}"#,
+        "JSONRPCErrorResponse",
+        None,
+    );
 }
 
 #[test]
 fn failure_responses_validate_in_every_version() {
     for version in ProtocolVersion::ALL {
         let v = version.as_str();
-        let error_def = if version == ProtocolVersion::V2025_06_18 { "JSONRPCError" } else { "JSONRPCErrorResponse" };
-        let response_def = if version == ProtocolVersion::V2025_06_18 { "JSONRPCResponse" } else { "JSONRPCResultResponse" };
+        let error_def = if version == ProtocolVersion::V2025_06_18 {
+            "JSONRPCError"
+        } else {
+            "JSONRPCErrorResponse"
+        };
+        let response_def = if version == ProtocolVersion::V2025_06_18 {
+            "JSONRPCResponse"
+        } else {
+            "JSONRPCResultResponse"
+        };
         for kind in ErrorKind::ALL {
             let mut out = Vec::new();
-            write_failure(&mut out, Some(&RequestId::Int(4)), *kind, &"what \"went\" wrong\n", version);
+            write_failure(
+                &mut out,
+                Some(&RequestId::Int(4)),
+                *kind,
+                &"what \"went\" wrong\n",
+                version,
+            );
             let json: Json = serde_json::from_slice(&out).unwrap();
             if kind.code().is_some() || json.get("error").is_some() {
                 check(v, error_def, &json).unwrap_or_else(|e| panic!("{v} {kind}: {e}"));
             } else {
                 check(v, response_def, &json).unwrap_or_else(|e| panic!("{v} {kind}: {e}"));
-                check(v, "CallToolResult", &json["result"]).unwrap_or_else(|e| panic!("{v} {kind}: {e}"));
+                check(v, "CallToolResult", &json["result"])
+                    .unwrap_or_else(|e| panic!("{v} {kind}: {e}"));
                 assert_eq!(json["result"]["isError"], Json::Bool(true));
             }
         }

@@ -7,7 +7,9 @@ use serde_json::Value as Json;
 use std::path::PathBuf;
 
 fn vectors(name: &str) -> Vec<Json> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/vectors").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/vectors")
+        .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     match serde_json::from_str(&text).expect("vector file is JSON") {
         Json::Array(items) => items,
@@ -88,17 +90,32 @@ fn valid_vectors_decode_classify_and_encode_canonically() {
         assert_eq!(facts["ok"], Json::Bool(true), "{name}");
         let canonical = case["canonical"].as_str().unwrap();
         let encoded = mcpwire::encode_to_vec(&msg);
-        assert_eq!(String::from_utf8(encoded.clone()).unwrap(), canonical, "{name}");
+        assert_eq!(
+            String::from_utf8(encoded.clone()).unwrap(),
+            canonical,
+            "{name}"
+        );
         // Canonical output is a fixed point and means the same JSON as the input.
         let again = McpMessage::decode(&encoded).unwrap();
-        assert_eq!(mcpwire::encode_to_vec(&again), encoded, "{name}: not idempotent");
+        assert_eq!(
+            mcpwire::encode_to_vec(&again),
+            encoded,
+            "{name}: not idempotent"
+        );
         // The value-level path the bindings use gives the same bytes.
         let value = api::decode_value(&input, Limits::DEFAULT).unwrap();
-        assert_eq!(api::encode_value(&value, Limits::DEFAULT).unwrap(), encoded, "{name}");
+        assert_eq!(
+            api::encode_value(&value, Limits::DEFAULT).unwrap(),
+            encoded,
+            "{name}"
+        );
         // decode_value equals what serde_json reads (as json.loads / JSON.parse would).
         let ours = to_json(&value);
         let theirs: Json = serde_json::from_slice(&input).unwrap();
-        assert_eq!(ours, theirs, "{name}: decode_value differs from a plain parse");
+        assert_eq!(
+            ours, theirs,
+            "{name}: decode_value differs from a plain parse"
+        );
     }
 }
 
@@ -114,7 +131,11 @@ fn invalid_vectors_fail_with_the_expected_kind_code_and_offset() {
             .err()
             .unwrap_or_else(|| panic!("{name}: decoded but should fail"));
         assert_eq!(err.kind.name(), case["error"].as_str().unwrap(), "{name}");
-        assert_eq!(err.offset as u64, case["offset"].as_u64().unwrap(), "{name}: offset");
+        assert_eq!(
+            err.offset as u64,
+            case["offset"].as_u64().unwrap(),
+            "{name}: offset"
+        );
         let code = err.kind.code().map(Json::from).unwrap_or(Json::Null);
         assert_eq!(code, case["code"], "{name}: code");
         let facts = report_json(&input, limits);
@@ -132,11 +153,19 @@ fn every_decode_rule_and_code_has_a_vector() {
     let covered: Vec<&str> = invalid
         .iter()
         .chain(failures.iter())
-        .map(|c| c.get("error").or(c.get("kind")).and_then(Json::as_str).unwrap())
+        .map(|c| {
+            c.get("error")
+                .or(c.get("kind"))
+                .and_then(Json::as_str)
+                .unwrap()
+        })
         .collect();
     for kind in ErrorKind::ALL {
         let exempt = matches!(kind, ErrorKind::TooManyOpenKeys | ErrorKind::BufferTooSmall);
-        assert!(exempt || covered.contains(&kind.name()), "no vector for {kind}");
+        assert!(
+            exempt || covered.contains(&kind.name()),
+            "no vector for {kind}"
+        );
     }
 }
 
@@ -164,7 +193,11 @@ fn failure_vectors_give_the_expected_wire_response() {
         let msg = McpMessage::decode(&bytes).unwrap();
         let class = msg.response_class().unwrap().name();
         let kind = ErrorKind::from_name(case["kind"].as_str().unwrap()).unwrap();
-        let want = if kind.code().is_some() { "protocol_error" } else { "tool_error" };
+        let want = if kind.code().is_some() {
+            "protocol_error"
+        } else {
+            "tool_error"
+        };
         assert_eq!(class, want, "{name}");
     }
 }

@@ -86,9 +86,21 @@ impl<'a> RawJson<'a> {
 }
 
 impl PartialEq for RawJson<'_> {
-    /// Raw values compare by text as written.
+    /// Raw values are equal when their canonical forms are (with `alloc`; without it, when
+    /// their texts are).
     fn eq(&self, other: &Self) -> bool {
-        self.text == other.text
+        if self.text == other.text {
+            return true;
+        }
+        #[cfg(feature = "alloc")]
+        {
+            let (mut a, mut b) = (alloc::vec::Vec::new(), alloc::vec::Vec::new());
+            super::writer::write_raw(&mut a, self);
+            super::writer::write_raw(&mut b, other);
+            a == b
+        }
+        #[cfg(not(feature = "alloc"))]
+        false
     }
 }
 

@@ -407,8 +407,7 @@ impl<'a> Reader<'a> {
             };
             cp = cp * 16 + u32::from(d);
         }
-        let canonical =
-            lower && cp < 0x20 && !matches!(cp, 0x08 | 0x09 | 0x0a | 0x0c | 0x0d);
+        let canonical = lower && cp < 0x20 && !matches!(cp, 0x08 | 0x09 | 0x0a | 0x0c | 0x0d);
         Ok((cp, canonical))
     }
 

@@ -189,7 +189,10 @@ pub fn write_raw<S: Sink + ?Sized>(sink: &mut S, raw: &RawJson<'_>) {
             _ => {
                 let start = i;
                 while i < bytes.len()
-                    && !matches!(bytes[i], b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'-' | b'0'..=b'9')
+                    && !matches!(
+                        bytes[i],
+                        b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'-' | b'0'..=b'9'
+                    )
                 {
                     i += 1;
                 }

@@ -1,8 +1,8 @@
 //! Content blocks (text, image, audio, resource_link, embedded resource), annotations, icons.
 
 use super::{
-    missing, read_number, read_object, read_raw_object, read_uint, required, Decode, Encode,
-    Extra, List, ObjectWriterExt,
+    missing, read_number, read_object, read_raw_object, read_uint, required, Decode, Encode, Extra,
+    List, ObjectWriterExt,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
 use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
@@ -297,12 +297,22 @@ impl Encode for ResourceContents<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
         let mut o = ObjectWriter::open(sink);
         let (uri, mime, meta, extra, known, (key, value)) = match self {
-            ResourceContents::Text(t) => {
-                (t.uri, t.mime_type, t.meta, t.extra, TEXT_RESOURCE_KEYS, ("text", t.text))
-            }
-            ResourceContents::Blob(b) => {
-                (b.uri, b.mime_type, b.meta, b.extra, BLOB_RESOURCE_KEYS, ("blob", b.blob))
-            }
+            ResourceContents::Text(t) => (
+                t.uri,
+                t.mime_type,
+                t.meta,
+                t.extra,
+                TEXT_RESOURCE_KEYS,
+                ("text", t.text),
+            ),
+            ResourceContents::Blob(b) => (
+                b.uri,
+                b.mime_type,
+                b.meta,
+                b.extra,
+                BLOB_RESOURCE_KEYS,
+                ("blob", b.blob),
+            ),
         };
         o.raw_field(sink, "_meta", &meta);
         o.key(sink, "uri");
@@ -430,7 +440,8 @@ impl<'a> BlockFields<'a> {
 impl<'a> Decode<'a> for ContentBlock<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
         let mut f = BlockFields::default();
-        let (start, extra) = read_object(r, "content block", BLOCK_KEYS, |r, k| f.read_field(r, k))?;
+        let (start, extra) =
+            read_object(r, "content block", BLOCK_KEYS, |r, k| f.read_field(r, k))?;
         let kind = required(f.kind, start, "type")?;
         let whole = RawJson::from_source(r.input().get(start..r.offset()).unwrap_or("{}"), false);
         let keep = |known: &[&str]| -> Extra<'a> {

@@ -3,8 +3,8 @@
 
 use super::{
     CallToolRequestParams, CallToolResult, CancelledNotificationParams, Decode, DiscoverResult,
-    Encode, InitializeRequestParams, InitializeResult, InputRequiredResult,
-    ListToolsRequestParams, ListToolsResult, ProgressNotificationParams,
+    Encode, InitializeRequestParams, InitializeResult, InputRequiredResult, ListToolsRequestParams,
+    ListToolsResult, ProgressNotificationParams,
 };
 use crate::error::{DecodeError, Result};
 use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
@@ -154,9 +154,8 @@ fn offset_in(outer: &str, inner: &str) -> usize {
 }
 
 fn typed<'a, T: Decode<'a>>(raw: &RawJson<'a>, input: &'a str) -> Result<T> {
-    T::decode_raw(raw).map_err(|e| {
-        DecodeError::new(e.kind, e.offset + offset_in(input, raw.as_str()), e.detail)
-    })
+    T::decode_raw(raw)
+        .map_err(|e| DecodeError::new(e.kind, e.offset + offset_in(input, raw.as_str()), e.detail))
 }
 
 fn typed_opt<'a, T: Decode<'a>>(raw: &Option<RawJson<'a>>, input: &'a str) -> Result<Option<T>> {
@@ -165,7 +164,11 @@ fn typed_opt<'a, T: Decode<'a>>(raw: &Option<RawJson<'a>>, input: &'a str) -> Re
 
 /// Params the spec requires; when absent the fault is the message's (offset 0).
 fn params<'a>(raw: &Option<RawJson<'a>>) -> Result<RawJson<'a>> {
-    raw.ok_or(DecodeError::new(crate::ErrorKind::MissingField, 0, "params"))
+    raw.ok_or(DecodeError::new(
+        crate::ErrorKind::MissingField,
+        0,
+        "params",
+    ))
 }
 
 impl<'a> McpMessage<'a> {
@@ -184,7 +187,11 @@ impl<'a> McpMessage<'a> {
 
     /// Types an envelope-level message. Offsets in errors are relative to `input`, the text
     /// `msg` was decoded from.
-    pub fn from_message_in(msg: Message<'a>, expect: Option<Method>, input: &'a str) -> Result<Self> {
+    pub fn from_message_in(
+        msg: Message<'a>,
+        expect: Option<Method>,
+        input: &'a str,
+    ) -> Result<Self> {
         Ok(match msg {
             Message::Request(req) => match Method::from_name(&req.method) {
                 Some(Method::ToolsList) => {
@@ -216,11 +223,15 @@ impl<'a> McpMessage<'a> {
                 let id = resp.id;
                 let result = &resp.result;
                 match expect.or_else(|| guess_method(result)) {
-                    Some(Method::ToolsList) => McpMessage::ListToolsResult(id, typed(result, input)?),
+                    Some(Method::ToolsList) => {
+                        McpMessage::ListToolsResult(id, typed(result, input)?)
+                    }
                     Some(Method::ToolsCall) if is_input_required(result) => {
                         McpMessage::InputRequiredResult(id, typed(result, input)?)
                     }
-                    Some(Method::ToolsCall) => McpMessage::CallToolResult(id, typed(result, input)?),
+                    Some(Method::ToolsCall) => {
+                        McpMessage::CallToolResult(id, typed(result, input)?)
+                    }
                     Some(Method::Initialize) => {
                         McpMessage::InitializeResult(id, typed(result, input)?)
                     }
@@ -291,7 +302,11 @@ fn guess_method(result: &RawJson<'_>) -> Option<Method> {
 }
 
 /// Writes `{"jsonrpc":"2.0",["id":…,]"method":…` and leaves the object open.
-fn open_request<S: Sink + ?Sized>(sink: &mut S, id: Option<&RequestId<'_>>, m: Method) -> ObjectWriter {
+fn open_request<S: Sink + ?Sized>(
+    sink: &mut S,
+    id: Option<&RequestId<'_>>,
+    m: Method,
+) -> ObjectWriter {
     let mut o = ObjectWriter::open(sink);
     o.key(sink, "jsonrpc");
     sink.put(b"\"2.0\"");
@@ -304,7 +319,12 @@ fn open_request<S: Sink + ?Sized>(sink: &mut S, id: Option<&RequestId<'_>>, m: M
     o
 }
 
-fn write_request<S: Sink + ?Sized, P: Encode>(sink: &mut S, id: Option<&RequestId<'_>>, m: Method, params: Option<&P>) {
+fn write_request<S: Sink + ?Sized, P: Encode>(
+    sink: &mut S,
+    id: Option<&RequestId<'_>>,
+    m: Method,
+    params: Option<&P>,
+) {
     let mut o = open_request(sink, id, m);
     if let Some(p) = params {
         o.key(sink, "params");
@@ -334,9 +354,13 @@ impl Encode for McpMessage<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
         use McpMessage as M;
         match self {
-            M::ListToolsRequest(id, p) => write_request(sink, Some(id), Method::ToolsList, p.as_ref()),
+            M::ListToolsRequest(id, p) => {
+                write_request(sink, Some(id), Method::ToolsList, p.as_ref())
+            }
             M::CallToolRequest(id, p) => write_request(sink, Some(id), Method::ToolsCall, Some(p)),
-            M::InitializeRequest(id, p) => write_request(sink, Some(id), Method::Initialize, Some(p)),
+            M::InitializeRequest(id, p) => {
+                write_request(sink, Some(id), Method::Initialize, Some(p))
+            }
             M::ProgressNotification(p) => write_request(sink, None, Method::Progress, Some(p)),
             M::CancelledNotification(p) => write_request(sink, None, Method::Cancelled, Some(p)),
             M::ToolListChangedNotification(p) => {

@@ -21,11 +21,13 @@ impl<'a> Decode<'a> for ProgressToken<'a> {
             Kind::Number => {
                 let at = r.offset();
                 let n = r.read_number("progressToken")?;
-                n.as_i64().map(ProgressToken::Int).ok_or(crate::DecodeError::new(
-                    ErrorKind::WrongType,
-                    at,
-                    "progressToken must be a string or an integer",
-                ))
+                n.as_i64()
+                    .map(ProgressToken::Int)
+                    .ok_or(crate::DecodeError::new(
+                        ErrorKind::WrongType,
+                        at,
+                        "progressToken must be a string or an integer",
+                    ))
             }
             _ => Err(r.wrong_type("progressToken must be a string or an integer")),
         }
@@ -82,7 +84,9 @@ impl<'a> Decode<'a> for RequestMeta<'a> {
         let (start, _) = read_object(r, "_meta", META_KEYS, |r, k| {
             match k {
                 "progressToken" => m.progress_token = Some(ProgressToken::read(r)?),
-                PROTOCOL_VERSION_KEY => m.protocol_version = Some(r.read_str(PROTOCOL_VERSION_KEY)?),
+                PROTOCOL_VERSION_KEY => {
+                    m.protocol_version = Some(r.read_str(PROTOCOL_VERSION_KEY)?)
+                }
                 CLIENT_CAPABILITIES_KEY => {
                     m.client_capabilities = Some(read_raw_object(r, CLIENT_CAPABILITIES_KEY)?)
                 }

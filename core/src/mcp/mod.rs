@@ -18,7 +18,7 @@ pub use content::{
     TextResourceContents,
 };
 pub use lifecycle::{DiscoverResult, InitializeRequestParams, InitializeResult, ToolsCapability};
-pub use message::{Method, McpMessage, MessageType};
+pub use message::{McpMessage, MessageType, Method};
 pub use meta::{ProgressToken, RequestMeta};
 pub use notifications::{CancelledNotificationParams, ProgressNotificationParams};
 pub use tools::{
