@@ -86,7 +86,7 @@ impl Encode for Annotations<'_> {
         o.enc_field(sink, "audience", &self.audience);
         o.enc_field(sink, "priority", &self.priority);
         o.str_field(sink, "lastModified", &self.last_modified);
-        self.extra.write(&mut o, sink, ANNOTATIONS_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -146,7 +146,7 @@ impl Encode for Icon<'_> {
         o.str_field(sink, "mimeType", &self.mime_type);
         o.enc_field(sink, "sizes", &self.sizes);
         o.str_field(sink, "theme", &self.theme);
-        self.extra.write(&mut o, sink, ICON_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -268,11 +268,13 @@ impl<'a> Decode<'a> for ResourceContents<'a> {
         })?;
         let uri = required(uri, start, "uri")?;
         // Both `text` and `blob` would leave one as an unknown member: keep it in `extra`.
-        let extra = if text.is_some() && blob.is_some() {
-            Extra::capture_all(r, start)
+        let known = if text.is_some() {
+            TEXT_RESOURCE_KEYS
         } else {
-            extra
+            BLOB_RESOURCE_KEYS
         };
+        let foreign = text.is_some() && blob.is_some();
+        let extra = Extra::capture(r, start, foreign || !extra.is_empty(), known);
         match (text, blob) {
             (Some(text), _) => Ok(ResourceContents::Text(TextResourceContents {
                 uri,
@@ -296,13 +298,12 @@ impl<'a> Decode<'a> for ResourceContents<'a> {
 impl Encode for ResourceContents<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
         let mut o = ObjectWriter::open(sink);
-        let (uri, mime, meta, extra, known, (key, value)) = match self {
+        let (uri, mime, meta, extra, (key, value)) = match self {
             ResourceContents::Text(t) => (
                 t.uri,
                 t.mime_type,
                 t.meta,
                 t.extra,
-                TEXT_RESOURCE_KEYS,
                 ("text", t.text),
             ),
             ResourceContents::Blob(b) => (
@@ -310,7 +311,6 @@ impl Encode for ResourceContents<'_> {
                 b.mime_type,
                 b.meta,
                 b.extra,
-                BLOB_RESOURCE_KEYS,
                 ("blob", b.blob),
             ),
         };
@@ -320,7 +320,7 @@ impl Encode for ResourceContents<'_> {
         o.str_field(sink, "mimeType", &mime);
         o.key(sink, key);
         write_str(sink, &value);
-        extra.write(&mut o, sink, known);
+        extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -444,12 +444,8 @@ impl<'a> Decode<'a> for ContentBlock<'a> {
             read_object(r, "content block", BLOCK_KEYS, |r, k| f.read_field(r, k))?;
         let kind = required(f.kind, start, "type")?;
         let whole = RawJson::from_source(r.input().get(start..r.offset()).unwrap_or("{}"), false);
-        let keep = |known: &[&str]| -> Extra<'a> {
-            if f.has_foreign(known) {
-                Extra::capture_all(r, start)
-            } else {
-                extra
-            }
+        let keep = |known: &'static [&'static str]| -> Extra<'a> {
+            Extra::capture(r, start, f.has_foreign(known) || !extra.is_empty(), known)
         };
         let block = match kind.as_str() {
             Some("text") => ContentBlock::Text(TextContent {
@@ -516,14 +512,14 @@ impl Encode for ContentBlock<'_> {
             return write_raw(sink, raw);
         }
         let mut o = ObjectWriter::open(sink);
-        let (meta, annotations, extra, known) = match self {
+        let (meta, annotations, extra) = match self {
             ContentBlock::Other(..) => return,
             ContentBlock::Text(t) => {
                 o.key(sink, "type");
                 sink.put(b"\"text\"");
                 o.key(sink, "text");
                 write_str(sink, &t.text);
-                (t.meta, t.annotations, t.extra, TEXT_KEYS)
+                (t.meta, t.annotations, t.extra)
             }
             ContentBlock::Image(m) | ContentBlock::Audio(m) => {
                 o.key(sink, "type");
@@ -532,7 +528,7 @@ impl Encode for ContentBlock<'_> {
                 write_str(sink, &m.data);
                 o.key(sink, "mimeType");
                 write_str(sink, &m.mime_type);
-                (m.meta, m.annotations, m.extra, MEDIA_KEYS)
+                (m.meta, m.annotations, m.extra)
             }
             ContentBlock::ResourceLink(l) => {
                 o.key(sink, "type");
@@ -546,19 +542,19 @@ impl Encode for ContentBlock<'_> {
                 o.str_field(sink, "mimeType", &l.mime_type);
                 o.enc_field(sink, "size", &l.size);
                 o.enc_field(sink, "icons", &l.icons);
-                (l.meta, l.annotations, l.extra, LINK_KEYS)
+                (l.meta, l.annotations, l.extra)
             }
             ContentBlock::Resource(e) => {
                 o.key(sink, "type");
                 sink.put(b"\"resource\"");
                 o.key(sink, "resource");
                 e.resource.write(sink);
-                (e.meta, e.annotations, e.extra, EMBEDDED_KEYS)
+                (e.meta, e.annotations, e.extra)
             }
         };
         o.enc_field(sink, "annotations", &annotations);
         o.raw_field(sink, "_meta", &meta);
-        extra.write(&mut o, sink, known);
+        extra.write(&mut o, sink);
         o.close(sink);
     }
 }

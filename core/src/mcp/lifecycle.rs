@@ -87,7 +87,7 @@ impl Encode for InitializeRequestParams<'_> {
         write_raw(sink, &self.capabilities);
         o.key(sink, "clientInfo");
         write_raw(sink, &self.client_info);
-        self.extra.write(&mut o, sink, INIT_PARAMS_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -158,7 +158,7 @@ impl Encode for InitializeResult<'_> {
         o.key(sink, "serverInfo");
         write_raw(sink, &self.server_info);
         o.str_field(sink, "instructions", &self.instructions);
-        self.extra.write(&mut o, sink, INIT_RESULT_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -240,7 +240,7 @@ impl Encode for DiscoverResult<'_> {
         o.str_field(sink, "instructions", &self.instructions);
         o.enc_field(sink, "ttlMs", &self.ttl_ms);
         o.enc_field(sink, "cacheScope", &self.cache_scope);
-        self.extra.write(&mut o, sink, DISCOVER_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }

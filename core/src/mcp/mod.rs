@@ -55,46 +55,60 @@ pub trait Encode {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S);
 }
 
-/// Unknown members of an object, kept so that re-encoding loses nothing.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Extra<'a>(Option<RawJson<'a>>);
+/// Unknown members of an object, kept so that re-encoding loses nothing: the object's raw
+/// text and the names its type knows (members with those names are not extra).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extra<'a> {
+    raw: Option<RawJson<'a>>,
+    known: &'static [&'static str],
+}
 
 impl<'a> Extra<'a> {
     /// No unknown members.
-    pub const NONE: Extra<'static> = Extra(None);
+    pub const NONE: Extra<'static> = Extra {
+        raw: None,
+        known: &[],
+    };
 
-    fn capture(r: &Reader<'a>, start: usize, unknown: bool) -> Self {
+    /// Keeps the object that ends at the reader's offset and began at `start`, when it had
+    /// members outside `known`.
+    fn capture(r: &Reader<'a>, start: usize, unknown: bool, known: &'static [&'static str]) -> Self {
         if !unknown {
-            return Extra(None);
+            return Extra { raw: None, known };
         }
         let text = r.input().get(start..r.offset()).unwrap_or("{}");
-        Extra(Some(RawJson::from_source(text, false)))
+        Extra {
+            raw: Some(RawJson::from_source(text, false)),
+            known,
+        }
     }
 
-    /// Keeps the whole object at `start` (its members are filtered by name on encode).
-    fn capture_all(r: &Reader<'a>, start: usize) -> Self {
-        Self::capture(r, start, true)
-    }
-
-    /// The unknown members, given the names the type knows.
-    pub fn members<'k>(
-        &self,
-        known: &'k [&'static str],
-    ) -> impl Iterator<Item = (JsonStr<'a>, RawJson<'a>)> + 'k
-    where
-        'a: 'k,
-    {
-        self.0
+    /// The unknown members, in input order.
+    pub fn members(&self) -> impl Iterator<Item = (JsonStr<'a>, RawJson<'a>)> {
+        let known = self.known;
+        self.raw
             .into_iter()
             .flat_map(|raw| raw.members())
             .filter(move |(k, _)| !known.iter().any(|n| k.eq_str(n)))
     }
 
-    fn write<S: Sink + ?Sized>(&self, o: &mut ObjectWriter, sink: &mut S, known: &[&'static str]) {
-        for (k, v) in self.members(known) {
+    /// True when there are no unknown members.
+    pub fn is_empty(&self) -> bool {
+        self.members().next().is_none()
+    }
+
+    fn write<S: Sink + ?Sized>(&self, o: &mut ObjectWriter, sink: &mut S) {
+        for (k, v) in self.members() {
             o.json_key(sink, &k);
             write_raw(sink, &v);
         }
+    }
+}
+
+impl PartialEq for Extra<'_> {
+    /// Equal when the unknown members are, in order.
+    fn eq(&self, other: &Self) -> bool {
+        self.members().eq(other.members())
     }
 }
 
@@ -212,7 +226,7 @@ impl Encode for JsonStr<'_> {
 pub(crate) fn read_object<'a>(
     r: &mut Reader<'a>,
     detail: &'static str,
-    known: &[&'static str],
+    known: &'static [&'static str],
     mut on_key: impl FnMut(&mut Reader<'a>, &'a str) -> Result<bool>,
 ) -> Result<(usize, Extra<'a>)> {
     r.peek_kind()?;
@@ -229,7 +243,7 @@ pub(crate) fn read_object<'a>(
             r.skip_value()?;
         }
     }
-    Ok((start, Extra::capture(r, start, unknown)))
+    Ok((start, Extra::capture(r, start, unknown, known)))
 }
 
 /// The error for a required field that is absent from the object at `start`.

@@ -64,7 +64,7 @@ impl Encode for ProgressNotificationParams<'_> {
         self.progress.write(sink);
         o.enc_field(sink, "total", &self.total);
         o.str_field(sink, "message", &self.message);
-        self.extra.write(&mut o, sink, PROGRESS_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -114,7 +114,7 @@ impl Encode for CancelledNotificationParams<'_> {
             id.write(sink);
         }
         o.str_field(sink, "reason", &self.reason);
-        self.extra.write(&mut o, sink, CANCELLED_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }

@@ -125,7 +125,7 @@ impl Encode for ToolAnnotations<'_> {
         o.bool_field(sink, "destructiveHint", self.destructive_hint);
         o.bool_field(sink, "idempotentHint", self.idempotent_hint);
         o.bool_field(sink, "openWorldHint", self.open_world_hint);
-        self.extra.write(&mut o, sink, TOOL_ANNOTATIONS_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -235,7 +235,7 @@ impl Encode for Tool<'_> {
         o.enc_field(sink, "icons", &self.icons);
         o.raw_field(sink, "execution", &self.execution);
         o.raw_field(sink, "_meta", &self.meta);
-        self.extra.write(&mut o, sink, TOOL_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -274,7 +274,7 @@ impl Encode for ListToolsRequestParams<'_> {
         let mut o = ObjectWriter::open(sink);
         o.enc_field(sink, "_meta", &self.meta);
         o.str_field(sink, "cursor", &self.cursor);
-        self.extra.write(&mut o, sink, LIST_TOOLS_PARAMS_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -345,7 +345,7 @@ impl Encode for ListToolsResult<'_> {
         o.str_field(sink, "nextCursor", &self.next_cursor);
         o.enc_field(sink, "ttlMs", &self.ttl_ms);
         o.enc_field(sink, "cacheScope", &self.cache_scope);
-        self.extra.write(&mut o, sink, LIST_TOOLS_RESULT_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -416,7 +416,7 @@ impl Encode for CallToolRequestParams<'_> {
         o.raw_field(sink, "inputResponses", &self.input_responses);
         o.str_field(sink, "requestState", &self.request_state);
         o.raw_field(sink, "task", &self.task);
-        self.extra.write(&mut o, sink, CALL_TOOL_PARAMS_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -481,7 +481,7 @@ impl Encode for CallToolResult<'_> {
         self.content.write(sink);
         o.raw_field(sink, "structuredContent", &self.structured_content);
         o.bool_field(sink, "isError", self.is_error);
-        self.extra.write(&mut o, sink, CALL_TOOL_RESULT_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }
@@ -555,7 +555,7 @@ impl Encode for InputRequiredResult<'_> {
         o.enc_field(sink, "resultType", &self.result_type);
         o.raw_field(sink, "inputRequests", &self.input_requests);
         o.str_field(sink, "requestState", &self.request_state);
-        self.extra.write(&mut o, sink, INPUT_REQUIRED_KEYS);
+        self.extra.write(&mut o, sink);
         o.close(sink);
     }
 }

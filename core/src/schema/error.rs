@@ -1,0 +1,139 @@
+//! The two kinds of failure: a schema that cannot be compiled ([`SchemaError`]) and an
+//! instance that does not fit a schema ([`ValidationError`]).
+
+use crate::json::Value;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// Why a schema could not be compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SchemaErrorKind {
+    /// The schema bytes are not valid JSON.
+    InvalidJson,
+    /// A keyword has a value of the wrong type or range (`"minLength": -1`, `"type": 5`).
+    InvalidKeyword,
+    /// A `pattern` / `patternProperties` regular expression is malformed or uses a feature
+    /// the regex engine does not have (backreferences, lookaround).
+    InvalidRegex,
+    /// A `$ref` / `$dynamicRef` names a schema that is neither in the document nor among the
+    /// resources supplied in [`SchemaOptions`](super::SchemaOptions).
+    UnresolvableRef,
+    /// The schema nests deeper than the compiler allows.
+    TooDeep,
+}
+
+impl SchemaErrorKind {
+    /// Stable snake_case name (exposed verbatim by the bindings).
+    pub const fn name(self) -> &'static str {
+        match self {
+            SchemaErrorKind::InvalidJson => "invalid_json",
+            SchemaErrorKind::InvalidKeyword => "invalid_keyword",
+            SchemaErrorKind::InvalidRegex => "invalid_regex",
+            SchemaErrorKind::UnresolvableRef => "unresolvable_ref",
+            SchemaErrorKind::TooDeep => "too_deep",
+        }
+    }
+}
+
+/// A schema that cannot be compiled: what is wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemaError {
+    /// What kind of fault.
+    pub kind: SchemaErrorKind,
+    /// Where: a JSON pointer into the schema (prefixed by `uri#` for other documents).
+    pub schema_path: String,
+    /// A sentence for a person.
+    pub message: String,
+}
+
+impl SchemaError {
+    pub(crate) fn new(kind: SchemaErrorKind, schema_path: &str, message: String) -> Self {
+        SchemaError {
+            kind,
+            schema_path: schema_path.into(),
+            message,
+        }
+    }
+
+    /// The error as a JSON value `{kind, schemaPath, message}` (for the bindings).
+    pub fn to_value(&self) -> Value {
+        Value::Object(alloc::vec![
+            ("kind".into(), Value::String(self.kind.name().into())),
+            ("schemaPath".into(), Value::String(self.schema_path.clone())),
+            ("message".into(), Value::String(self.message.clone())),
+        ])
+    }
+}
+
+impl fmt::Display for SchemaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.schema_path.is_empty() {
+            write!(f, "invalid schema: {}", self.message)
+        } else {
+            write!(f, "invalid schema at {}: {}", self.schema_path, self.message)
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for SchemaError {}
+
+/// One way an instance does not fit a schema.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValidationError {
+    /// JSON pointer to the offending value in the instance (`""` is the whole instance).
+    pub instance_path: String,
+    /// JSON pointer to the failing keyword in the schema document where it is written (for
+    /// example `/properties/units/enum` or `/$defs/Unit/enum`); keywords of other documents
+    /// are prefixed with that document's URI and `#`.
+    pub schema_path: String,
+    /// The failing keyword (`enum`, `required`, `type`, …; `false` for a `false` schema).
+    pub keyword: &'static str,
+    /// A short sentence a model or a person can act on, for example
+    /// ``"`/units` must be one of \"metric\", \"imperial\"; got \"kelvin\""``.
+    pub message: String,
+}
+
+impl ValidationError {
+    /// The error as a JSON value `{instancePath, schemaPath, keyword, message}`.
+    pub fn to_value(&self) -> Value {
+        Value::Object(alloc::vec![
+            ("instancePath".into(), Value::String(self.instance_path.clone())),
+            ("schemaPath".into(), Value::String(self.schema_path.clone())),
+            ("keyword".into(), Value::String(self.keyword.into())),
+            ("message".into(), Value::String(self.message.clone())),
+        ])
+    }
+}
+
+impl fmt::Display for ValidationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ValidationError {}
+
+/// A list of errors as a JSON array of `{instancePath, schemaPath, keyword, message}`.
+pub fn errors_to_value(errors: &[ValidationError]) -> Value {
+    Value::Array(errors.iter().map(ValidationError::to_value).collect())
+}
+
+/// The errors as one text, one per line prefixed by `- ` (what a tool error shows the model).
+pub fn errors_to_text(errors: &[ValidationError]) -> String {
+    let mut out = String::new();
+    for (i, e) in errors.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str("- ");
+        out.push_str(&e.message);
+    }
+    out
+}
+
+/// Collected errors, kept as a `Vec` alias for readability in signatures.
+pub type Errors = Vec<ValidationError>;

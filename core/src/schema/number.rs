@@ -1,0 +1,355 @@
+//! Numbers compared mathematically, from their JSON text: `1.0 == 1`, integers of any size
+//! compare exactly, and `multipleOf` is exact decimal arithmetic (no float rounding), all up
+//! to 38 significant digits; digits beyond that are truncated.
+
+use crate::json::Value;
+use core::cmp::Ordering;
+
+/// A decimal `(-1)^neg * mant * 10^exp`, normalized: `mant` has no trailing zeros and zero is
+/// `(false, 0, 0)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dec {
+    neg: bool,
+    mant: u128,
+    exp: i64,
+}
+
+const MAX_DIGITS: u32 = 38;
+
+fn digits(mut m: u128) -> i64 {
+    let mut n = 0;
+    while m > 0 {
+        m /= 10;
+        n += 1;
+    }
+    n
+}
+
+impl Dec {
+    /// Parses JSON number text (`None` when it is not a JSON number).
+    pub fn parse(text: &str) -> Option<Dec> {
+        let b = text.as_bytes();
+        let mut i = 0;
+        let neg = b.first() == Some(&b'-');
+        if neg {
+            i += 1;
+        }
+        let mut mant: u128 = 0;
+        let mut sig = 0u32; // significant digits kept in mant
+        let mut exp: i64 = 0;
+        let mut any = false;
+        let mut frac = false;
+        while i < b.len() {
+            let c = b[i];
+            match c {
+                b'0'..=b'9' => {
+                    any = true;
+                    let d = u128::from(c - b'0');
+                    if sig < MAX_DIGITS {
+                        if mant > 0 || d > 0 {
+                            mant = mant * 10 + d;
+                            sig += 1;
+                        }
+                        if frac {
+                            exp -= 1;
+                        }
+                    } else if !frac {
+                        exp += 1; // truncated integer digit
+                    }
+                }
+                b'.' if !frac => frac = true,
+                b'e' | b'E' => break,
+                _ => return None,
+            }
+            i += 1;
+        }
+        if !any {
+            return None;
+        }
+        if i < b.len() {
+            let e = text.get(i + 1..)?;
+            let e = e.strip_prefix('+').unwrap_or(e);
+            let v = parse_exp(e)?;
+            exp = exp.saturating_add(v);
+        }
+        Some(Dec::new(neg, mant, exp))
+    }
+
+    fn new(neg: bool, mut mant: u128, mut exp: i64) -> Dec {
+        if mant == 0 {
+            return Dec {
+                neg: false,
+                mant: 0,
+                exp: 0,
+            };
+        }
+        while mant % 10 == 0 {
+            mant /= 10;
+            exp = exp.saturating_add(1);
+        }
+        Dec { neg, mant, exp }
+    }
+
+    /// The number of a JSON value, when it is a number.
+    pub fn of(v: &Value) -> Option<Dec> {
+        match v {
+            Value::Number(t) => Dec::parse(t),
+            _ => None,
+        }
+    }
+
+    /// True when the value has no fractional part (`1.0` is an integer).
+    pub fn is_integer(&self) -> bool {
+        self.mant == 0 || self.exp >= 0
+    }
+
+    /// True for values below zero.
+    pub fn is_negative(&self) -> bool {
+        self.neg
+    }
+
+    /// True for zero.
+    pub fn is_zero(&self) -> bool {
+        self.mant == 0
+    }
+
+    /// The value as a `u64` when it is a non-negative integer (saturating above `u64::MAX`).
+    pub fn to_u64(&self) -> Option<u64> {
+        if self.neg || !self.is_integer() {
+            return None;
+        }
+        let mut m = self.mant;
+        for _ in 0..self.exp {
+            m = m.saturating_mul(10);
+        }
+        Some(u64::try_from(m).unwrap_or(u64::MAX))
+    }
+
+    fn cmp_mag(&self, other: &Dec) -> Ordering {
+        match (self.mant == 0, other.mant == 0) {
+            (true, true) => return Ordering::Equal,
+            (true, false) => return Ordering::Less,
+            (false, true) => return Ordering::Greater,
+            _ => {}
+        }
+        let (da, db) = (digits(self.mant), digits(other.mant));
+        let (ta, tb) = (da.saturating_add(self.exp), db.saturating_add(other.exp));
+        if ta != tb {
+            return ta.cmp(&tb);
+        }
+        let (mut a, mut b) = (self.mant, other.mant);
+        // Both have at most 38 digits, so padding the shorter one still fits a u128.
+        for _ in da..db {
+            a *= 10;
+        }
+        for _ in db..da {
+            b *= 10;
+        }
+        a.cmp(&b)
+    }
+
+    /// True when `self` is an integer multiple of `div` (which must be positive).
+    pub fn is_multiple_of(&self, div: &Dec) -> bool {
+        if self.mant == 0 {
+            return true;
+        }
+        if div.mant == 0 {
+            return false;
+        }
+        let k = self.exp.saturating_sub(div.exp);
+        if k >= 0 {
+            // div.mant must divide self.mant * 10^k.
+            let m = div.mant;
+            mulmod(self.mant % m, powmod10(k, m), m) == 0
+        } else {
+            // div.mant * 10^-k must divide self.mant.
+            let mut d = div.mant;
+            for _ in 0..k.unsigned_abs() {
+                match d.checked_mul(10) {
+                    Some(v) if v <= self.mant => d = v,
+                    _ => return false,
+                }
+            }
+            self.mant % d == 0
+        }
+    }
+}
+
+impl Ord for Dec {
+    fn cmp(&self, other: &Dec) -> Ordering {
+        match (self.neg, other.neg) {
+            (false, true) => Ordering::Greater,
+            (true, false) => Ordering::Less,
+            (false, false) => self.cmp_mag(other),
+            (true, true) => other.cmp_mag(self),
+        }
+    }
+}
+
+impl PartialOrd for Dec {
+    fn partial_cmp(&self, other: &Dec) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+fn parse_exp(e: &str) -> Option<i64> {
+    let (neg, digits) = match e.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, e),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for b in digits.bytes() {
+        v = v.saturating_mul(10).saturating_add(i64::from(b - b'0'));
+    }
+    Some(if neg { -v } else { v })
+}
+
+fn addmod(a: u128, b: u128, m: u128) -> u128 {
+    if a >= m - b {
+        a - (m - b)
+    } else {
+        a + b
+    }
+}
+
+fn mulmod(mut a: u128, mut b: u128, m: u128) -> u128 {
+    if let Some(p) = a.checked_mul(b) {
+        return p % m;
+    }
+    let mut r = 0;
+    a %= m;
+    while b > 0 {
+        if b & 1 == 1 {
+            r = addmod(r, a, m);
+        }
+        a = addmod(a, a, m);
+        b >>= 1;
+    }
+    r
+}
+
+fn powmod10(mut k: i64, m: u128) -> u128 {
+    let mut base = 10 % m;
+    let mut r = 1 % m;
+    while k > 0 {
+        if k & 1 == 1 {
+            r = mulmod(r, base, m);
+        }
+        base = mulmod(base, base, m);
+        k >>= 1;
+    }
+    r
+}
+
+/// JSON equality as JSON Schema defines it: numbers by value, objects ignoring member order.
+pub fn json_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Null, Value::Null) => true,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::String(x), Value::String(y)) => x == y,
+        (Value::Number(x), Value::Number(y)) => {
+            x == y
+                || match (Dec::parse(x), Dec::parse(y)) {
+                    (Some(p), Some(q)) => p == q,
+                    _ => false,
+                }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| {
+                    y.iter()
+                        .find(|(k2, _)| k2 == k)
+                        .is_some_and(|(_, v2)| json_eq(v, v2))
+                })
+        }
+        _ => false,
+    }
+}
+
+/// A total order consistent with [`json_eq`] (for sorting when checking `uniqueItems`).
+pub fn json_cmp(a: &Value, b: &Value) -> Ordering {
+    fn rank(v: &Value) -> u8 {
+        match v {
+            Value::Null => 0,
+            Value::Bool(_) => 1,
+            Value::Number(_) => 2,
+            Value::String(_) => 3,
+            Value::Array(_) => 4,
+            Value::Object(_) => 5,
+        }
+    }
+    match (a, b) {
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => match (Dec::parse(x), Dec::parse(y)) {
+            (Some(p), Some(q)) => p.cmp(&q),
+            _ => x.cmp(y),
+        },
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Array(x), Value::Array(y)) => {
+            for (p, q) in x.iter().zip(y) {
+                let o = json_cmp(p, q);
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+            x.len().cmp(&y.len())
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            let o = x.len().cmp(&y.len());
+            if o != Ordering::Equal {
+                return o;
+            }
+            let mut xs: alloc::vec::Vec<_> = x.iter().collect();
+            let mut ys: alloc::vec::Vec<_> = y.iter().collect();
+            xs.sort_by(|p, q| p.0.cmp(&q.0));
+            ys.sort_by(|p, q| p.0.cmp(&q.0));
+            for (p, q) in xs.iter().zip(&ys) {
+                let o = p.0.cmp(&q.0).then_with(|| json_cmp(&p.1, &q.1));
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+            Ordering::Equal
+        }
+        _ => rank(a).cmp(&rank(b)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(s: &str) -> Dec {
+        Dec::parse(s).unwrap()
+    }
+
+    #[test]
+    fn compare() {
+        assert_eq!(d("1.0"), d("1"));
+        assert_eq!(d("-0"), d("0.0e5"));
+        assert!(d("1e2") > d("99.999"));
+        assert!(d("-1") < d("-0.5"));
+        assert!(d("18446744073709551616") > d("18446744073709551615"));
+        assert!(d("9007199254740993") > d("9007199254740992"));
+        assert!(d("1e-400") > d("0"));
+        assert!(d("1.5").is_integer() == false && d("1.50e1").is_integer());
+    }
+
+    #[test]
+    fn multiples() {
+        assert!(d("4.5").is_multiple_of(&d("1.5")));
+        assert!(!d("35").is_multiple_of(&d("1.5")));
+        assert!(d("0.0075").is_multiple_of(&d("0.0001")));
+        assert!(!d("0.00751").is_multiple_of(&d("0.0001")));
+        assert!(!d("1e308").is_multiple_of(&d("0.123456789")));
+        assert!(d("12391239123").is_multiple_of(&d("1e-8")));
+        assert!(d("0.3").is_multiple_of(&d("0.1")));
+        assert!(!d("1").is_multiple_of(&d("1e40")));
+    }
+}
