@@ -202,7 +202,10 @@ impl<'a> Message<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
         let start = r.offset();
         if r.peek_kind()? != Kind::Object {
-            return Err(r.error(ErrorKind::NotAnObject, ""));
+            // Bytes that are not JSON at all are a parse error, not an invalid request.
+            r.skip_value()?;
+            r.finish()?;
+            return Err(DecodeError::new(ErrorKind::NotAnObject, start, ""));
         }
         let mut env = Envelope::default();
         let mut st = r.begin_object("")?;

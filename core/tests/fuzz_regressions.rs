@@ -17,7 +17,10 @@ fn fuzz_regressions_hold_the_round_trip_invariants() {
             assert_eq!(again, msg);
             assert_eq!(encode_to_vec(&again), encoded);
             let value = Value::parse(&data, Limits::DEFAULT).unwrap();
-            assert_eq!(mcpwire::api::encode_value(&value, Limits::DEFAULT).unwrap(), encoded);
+            assert_eq!(
+                mcpwire::api::encode_value(&value, Limits::DEFAULT).unwrap(),
+                encoded
+            );
         }
     }
     assert!(n > 0);

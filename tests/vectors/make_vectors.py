@@ -180,6 +180,7 @@ INVALID = [
         raw=b'{"jsonrpc":"2.0","id":1,"method":"t\xff"}'),
     bad("input ends inside an object", '{"jsonrpc":"2.0","id":1', "unexpected_end", P, offset=23),
     bad("empty input", "", "unexpected_end", P, offset=0),
+    bad("not JSON at all is a parse error, not an invalid request", "not json", "unexpected_byte", P, offset=1),
     bad("single quotes", "{'jsonrpc':'2.0'}", "unexpected_byte", P, at="'"),
     bad("trailing comma in object", '{"jsonrpc":"2.0","id":1,"method":"ping",}', "unexpected_byte", P, at="}"),
     bad("invalid escape", CALL + '{"name":"a\\x"}}', "invalid_escape", P, at="\\x"),

@@ -299,20 +299,8 @@ impl Encode for ResourceContents<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
         let mut o = ObjectWriter::open(sink);
         let (uri, mime, meta, extra, (key, value)) = match self {
-            ResourceContents::Text(t) => (
-                t.uri,
-                t.mime_type,
-                t.meta,
-                t.extra,
-                ("text", t.text),
-            ),
-            ResourceContents::Blob(b) => (
-                b.uri,
-                b.mime_type,
-                b.meta,
-                b.extra,
-                ("blob", b.blob),
-            ),
+            ResourceContents::Text(t) => (t.uri, t.mime_type, t.meta, t.extra, ("text", t.text)),
+            ResourceContents::Blob(b) => (b.uri, b.mime_type, b.meta, b.extra, ("blob", b.blob)),
         };
         o.raw_field(sink, "_meta", &meta);
         o.key(sink, "uri");

@@ -72,7 +72,12 @@ impl<'a> Extra<'a> {
 
     /// Keeps the object that ends at the reader's offset and began at `start`, when it had
     /// members outside `known`.
-    fn capture(r: &Reader<'a>, start: usize, unknown: bool, known: &'static [&'static str]) -> Self {
+    fn capture(
+        r: &Reader<'a>,
+        start: usize,
+        unknown: bool,
+        known: &'static [&'static str],
+    ) -> Self {
         if !unknown {
             return Extra { raw: None, known };
         }
