@@ -34,5 +34,7 @@ wheels=$(mktemp -d)
 trap 'rm -rf "$wheels"' EXIT
 maturin build --release --interpreter "$VIRTUAL_ENV/bin/python" --out "$wheels"
 python -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$wheels"/mcpwire-*.whl
+rm -rf "$wheels"
+trap - EXIT
 
 exec python -m pytest -p no:cacheprovider tests
