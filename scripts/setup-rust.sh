@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Rust set-up shared by the README's commands: the targets CI builds for. Skips what is there.
+set -euo pipefail
+installed=$(rustup target list --installed)
+for t in thumbv7em-none-eabihf wasm32-unknown-unknown; do
+  grep -qx "$t" <<<"$installed" || rustup target add "$t"
+done

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every test in all four runtimes: Rust, Python, Node, and WASM (in Node and in headless
+# Chromium). Installs what it needs on a fresh machine and skips what is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup-rust.sh
+
+echo "== Rust: format and lint"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets -- -D warnings
+
+echo "== Rust: the core builds without std (no allocator, and with alloc)"
+cargo build -q -p mcpwire --target thumbv7em-none-eabihf --no-default-features
+cargo build -q -p mcpwire --target thumbv7em-none-eabihf --no-default-features --features alloc
+
+echo "== Rust: tests"
+cargo test -p mcpwire -p mcpwire-cli
+
+for b in python node wasm; do
+  if [ -f "bindings-$b/test.sh" ]; then
+    echo "== bindings-$b"
+    bash "bindings-$b/test.sh"
+  fi
+done
