@@ -1,1 +1,402 @@
+//! Node.js binding of mcpwire (napi-rs).
+//!
+//! This crate only converts values and maps errors; every rule lives in `mcpwire::api`.
+//!
+//! * JS → bytes: `Buffer`/`Uint8Array` are borrowed as they are; a JS `string` is taken as its
+//!   UTF-8 encoding (a string that is not valid Unicode, i.e. holds a lone surrogate, cannot be
+//!   encoded and is a `TypeError`).
+//! * `json::Value` → JS: the value's JSON text handed to the engine's `JSON.parse` (one crossing
+//!   instead of one per node). For `decode` the text parsed is the caller's own input, after
+//!   core has accepted it, so the result is exactly `JSON.parse(input)`.
+//! * JS → `json::Value` (`encode`, the `id` of `failureResponse`): plain objects, arrays,
+//!   strings, booleans, `null` and finite numbers; safe integers become integer text
+//!   (`Value::from_i64`), other finite numbers `Value::from_f64`. Anything else is a
+//!   `TypeError`.
+//! * Errors: a core `DecodeError` becomes a JS `Error` named `McpwireError` with `kind`, `code`
+//!   and `offset` ([`decode_error`], the one mapping function); the package's `mcpwire.js`
+//!   re-throws it as an instance of its exported `McpwireError` class.
 
+#![deny(clippy::all)]
+
+use mcpwire::api;
+use mcpwire::json::Value;
+use mcpwire::mcp::ProtocolVersion;
+use mcpwire::{DecodeError, ErrorKind, Limits};
+use napi::bindgen_prelude::*;
+use napi::{JsString, JsValue, KeyCollectionMode, KeyConversion, KeyFilter, Status, ValueType};
+use napi_derive::napi;
+
+/// Limits applied while decoding; a missing field keeps its default (64 MiB, depth 128,
+/// 1,000,000 members per container).
+#[napi(object, js_name = "Limits")]
+pub struct JsLimits {
+    /// Longest accepted message in bytes.
+    pub max_bytes: Option<f64>,
+    /// Deepest nesting of objects and arrays.
+    pub max_depth: Option<f64>,
+    /// Most members of one object or elements of one array.
+    pub max_members: Option<f64>,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/// The one mapping of a core error to JS: an `Error` named `McpwireError` carrying the
+/// ErrorKind name verbatim, the JSON-RPC code (or `null`) and the byte offset.
+fn decode_error(env: &Env, e: &DecodeError) -> Error {
+    let built = (|| -> Result<Error> {
+        let mut err = env.create_error(Error::new(Status::GenericFailure, e.to_string()))?;
+        err.set_named_property("name", "McpwireError")?;
+        err.set_named_property("kind", e.kind.name())?;
+        match e.kind.code() {
+            Some(code) => err.set_named_property("code", code as f64)?,
+            None => err.set_named_property("code", Null)?,
+        }
+        err.set_named_property("offset", e.offset as f64)?;
+        Ok(Error::from(err.to_unknown()))
+    })();
+    built.unwrap_or_else(|failure| failure)
+}
+
+/// Throws a `TypeError` (an argument JS cannot hand to core) and returns the error that
+/// leaves it pending.
+fn type_error(env: &Env, message: &str) -> Error {
+    match env.throw_type_error(message, None) {
+        Ok(()) => Error::from_status(Status::PendingException),
+        Err(e) => e,
+    }
+}
+
+/// Throws a `RangeError` (a limit that is not a non-negative integer).
+fn range_error(env: &Env, message: &str) -> Error {
+    match env.throw_range_error(message, None) {
+        Ok(()) => Error::from_status(Status::PendingException),
+        Err(e) => e,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JS → Rust
+
+/// The UTF-8 text of a JS string; a lone surrogate (not representable as UTF-8) is a
+/// `TypeError` instead of a silent U+FFFD.
+fn js_string_to_rust(env: &Env, s: JsString) -> Result<String> {
+    let utf8 = s.into_utf8()?.into_owned()?;
+    // V8 writes U+FFFD for a lone surrogate: only then look at the UTF-16 code units.
+    if utf8.contains('\u{FFFD}') {
+        let n = s.utf16_len()?;
+        let units = s.into_utf16()?;
+        let units = &units.as_slice()[..n];
+        if char::decode_utf16(units.iter().copied()).any(|c| c.is_err()) {
+            return Err(type_error(
+                env,
+                "string holds a lone surrogate: it is not valid Unicode and has no UTF-8 encoding",
+            ));
+        }
+    }
+    Ok(utf8)
+}
+
+/// Message bytes given as `Buffer | Uint8Array | string`.
+enum Input<'a> {
+    Text(String, JsString<'a>),
+    Bytes(Uint8ArraySlice<'a>),
+}
+
+impl Input<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Input::Text(s, _) => s.as_bytes(),
+            Input::Bytes(b) => b,
+        }
+    }
+}
+
+fn input<'a>(env: &Env, v: Unknown<'a>) -> Result<Input<'a>> {
+    match v.get_type()? {
+        ValueType::String => {
+            let s: JsString<'a> = unsafe { v.cast()? };
+            Ok(Input::Text(js_string_to_rust(env, s)?, s))
+        }
+        // A typed array of another element type is refused by the cast.
+        ValueType::Object if v.is_typedarray()? => match unsafe { v.cast::<Uint8ArraySlice<'a>>() }
+        {
+            Ok(b) => Ok(Input::Bytes(b)),
+            Err(_) => Err(type_error(env, INPUT_TYPE)),
+        },
+        _ => Err(type_error(env, INPUT_TYPE)),
+    }
+}
+
+const INPUT_TYPE: &str = "input must be a Buffer, a Uint8Array or a string";
+
+fn limit(env: &Env, v: Option<f64>, name: &str, max: f64, default: f64) -> Result<f64> {
+    match v {
+        None => Ok(default),
+        Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= max => Ok(n),
+        Some(_) => Err(range_error(
+            env,
+            &format!("limits.{name} must be an integer from 0 to {max}"),
+        )),
+    }
+}
+
+fn limits(env: &Env, l: Option<JsLimits>) -> Result<Limits> {
+    let d = Limits::DEFAULT;
+    let Some(l) = l else { return Ok(d) };
+    Ok(Limits {
+        max_input_bytes: limit(
+            env,
+            l.max_bytes,
+            "maxBytes",
+            9007199254740991.0,
+            d.max_input_bytes as f64,
+        )? as usize,
+        max_depth: limit(
+            env,
+            l.max_depth,
+            "maxDepth",
+            u32::MAX as f64,
+            d.max_depth as f64,
+        )? as u32,
+        max_members: limit(
+            env,
+            l.max_members,
+            "maxMembers",
+            u32::MAX as f64,
+            d.max_members as f64,
+        )? as u32,
+    })
+}
+
+const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
+
+/// A JS number as a JSON number: safe integers as integer text, other finite numbers as
+/// `Value::from_f64`; NaN and ±Infinity have no JSON form.
+fn number(env: &Env, n: f64) -> Result<Value> {
+    if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER {
+        return Ok(Value::from_i64(n as i64));
+    }
+    Value::from_f64(n).ok_or_else(|| type_error(env, &format!("{n} is not a JSON number")))
+}
+
+/// Converts a plain JS value to a JSON value. Containers nested deeper than `cut` become
+/// `null`: the result still nests deeper than the limit, so core reports `too_deep` (and a
+/// cyclic value cannot recurse without bound).
+fn to_value(env: &Env, v: Unknown, depth: u32, cut: u32, object_proto: &Unknown) -> Result<Value> {
+    match v.get_type()? {
+        ValueType::Null => Ok(Value::Null),
+        ValueType::Boolean => Ok(Value::Bool(unsafe { v.cast::<bool>()? })),
+        ValueType::Number => number(env, unsafe { v.cast::<f64>()? }),
+        ValueType::String => Ok(Value::String(js_string_to_rust(env, unsafe { v.cast()? })?)),
+        ValueType::Object => {
+            if depth > cut {
+                return Ok(Value::Null);
+            }
+            let obj: Object = unsafe { v.cast()? };
+            if v.is_array()? {
+                let len = obj.get_array_length_unchecked()?;
+                let mut items = Vec::with_capacity(len as usize);
+                for i in 0..len {
+                    let item: Unknown = obj.get_element(i)?;
+                    if item.get_type()? == ValueType::Undefined {
+                        return Err(type_error(
+                            env,
+                            &format!(
+                                "array element {i} is undefined (or a hole): not a JSON value"
+                            ),
+                        ));
+                    }
+                    items.push(to_value(env, item, depth + 1, cut, object_proto)?);
+                }
+                return Ok(Value::Array(items));
+            }
+            let proto = obj.get_prototype()?;
+            let plain =
+                proto.get_type()? == ValueType::Null || env.strict_equals(proto, *object_proto)?;
+            if !plain {
+                return Err(type_error(
+                    env,
+                    "only plain objects and arrays can be encoded (this object has another prototype)",
+                ));
+            }
+            let keys = obj.get_all_property_names(
+                KeyCollectionMode::OwnOnly,
+                KeyFilter::Enumerable,
+                KeyConversion::NumbersToStrings,
+            )?;
+            let n = keys.get_array_length_unchecked()?;
+            let mut members = Vec::with_capacity(n as usize);
+            for i in 0..n {
+                let key: Unknown = keys.get_element(i)?;
+                if key.get_type()? != ValueType::String {
+                    continue; // symbol keys are not JSON members (as in JSON.stringify)
+                }
+                let name = js_string_to_rust(env, unsafe { key.cast()? })?;
+                let member: Unknown = obj.get_property(key)?;
+                match member.get_type()? {
+                    ValueType::Undefined => {
+                        return Err(type_error(
+                            env,
+                            &format!("member {name:?} is undefined: not a JSON value"),
+                        ))
+                    }
+                    _ => {
+                        let value = to_value(env, member, depth + 1, cut, object_proto)?;
+                        members.push((name, value));
+                    }
+                }
+            }
+            Ok(Value::Object(members))
+        }
+        ValueType::Undefined => Err(type_error(env, "undefined is not a JSON value")),
+        ValueType::BigInt => Err(type_error(env, "a bigint is not a JSON value")),
+        ValueType::Function => Err(type_error(env, "a function is not a JSON value")),
+        ValueType::Symbol => Err(type_error(env, "a symbol is not a JSON value")),
+        _ => Err(type_error(env, "this value has no JSON form")),
+    }
+}
+
+fn js_to_value(env: &Env, v: Unknown) -> Result<Value> {
+    let global = env.get_global()?;
+    let object_ctor: Object = global.get_named_property_unchecked("Object")?;
+    let object_proto: Unknown = object_ctor.get_named_property("prototype")?;
+    let cut = Limits::DEFAULT.max_depth.saturating_add(2);
+    to_value(env, v, 0, cut, &object_proto)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rust → JS
+
+fn json_parse<'a>(env: &'a Env, text: JsString<'a>) -> Result<Unknown<'a>> {
+    let json: Object = env.get_global()?.get_named_property("JSON")?;
+    let parse: Function<JsString, Unknown> = json.get_named_property("parse")?;
+    parse.call(text)
+}
+
+/// A core value as plain JS values (its JSON text through `JSON.parse`).
+fn value_to_js<'a>(env: &'a Env, v: &Value) -> Result<Unknown<'a>> {
+    let text = v.to_vec();
+    let text = std::str::from_utf8(&text)
+        .map_err(|_| Error::from_reason("internal: value text is not UTF-8"))?;
+    json_parse(env, env.create_string(text)?)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API
+
+/// Checks one message with every rule of mcpwire and returns it as plain JS values, deep-equal
+/// to `JSON.parse` of the same text. Throws `McpwireError` for an invalid message.
+#[napi(
+    ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits",
+    ts_return_type = "JSONRPCMessage"
+)]
+pub fn decode<'a>(
+    env: &'a Env,
+    input_value: Unknown<'a>,
+    limits_arg: Option<JsLimits>,
+) -> Result<Unknown<'a>> {
+    let lim = limits(env, limits_arg)?;
+    let inp = input(env, input_value)?;
+    api::decode_value(inp.bytes(), lim).map_err(|e| decode_error(env, &e))?;
+    let text = match inp {
+        Input::Text(_, js) => js,
+        Input::Bytes(b) => {
+            let s = std::str::from_utf8(&b)
+                .map_err(|_| Error::from_reason("internal: accepted input is not UTF-8"))?;
+            env.create_string(s)?
+        }
+    };
+    json_parse(env, text)
+}
+
+/// Encodes a message given as plain JS values: the canonical bytes the Rust encoder writes.
+/// Throws `TypeError` for values JSON cannot hold and `McpwireError` for an invalid message.
+#[napi(ts_args_type = "message: JSONRPCMessage | object")]
+pub fn encode(env: &Env, message: Unknown) -> Result<Buffer> {
+    let value = js_to_value(env, message)?;
+    let bytes = api::encode_value(&value, Limits::DEFAULT).map_err(|e| decode_error(env, &e))?;
+    Ok(bytes.into())
+}
+
+/// The canonical bytes of one message given as bytes or text.
+#[napi(ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits")]
+pub fn canonicalize(
+    env: &Env,
+    input_value: Unknown,
+    limits_arg: Option<JsLimits>,
+) -> Result<Buffer> {
+    let lim = limits(env, limits_arg)?;
+    let inp = input(env, input_value)?;
+    let bytes = api::canonicalize(inp.bytes(), lim).map_err(|e| decode_error(env, &e))?;
+    Ok(bytes.into())
+}
+
+/// The facts `mcpwire check --json` prints for one message (without `line`). Never throws for
+/// an invalid message: `ok` is false and `error` says why.
+#[napi(
+    ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits",
+    ts_return_type = "Classification"
+)]
+pub fn classify<'a>(
+    env: &'a Env,
+    input_value: Unknown<'a>,
+    limits_arg: Option<JsLimits>,
+) -> Result<Unknown<'a>> {
+    let lim = limits(env, limits_arg)?;
+    let inp = input(env, input_value)?;
+    value_to_js(env, &api::classify_value(inp.bytes(), lim))
+}
+
+/// The wire response a server sends for a failure of `kind` (an ErrorKind name) on request
+/// `id`: a JSON-RPC error response for protocol errors, a `CallToolResult` with
+/// `isError: true` for tool errors. `version` defaults to the latest protocol version.
+#[napi(
+    ts_args_type = "kind: ErrorKindName, message: string, id?: RequestId | null, version?: ProtocolVersion",
+    ts_return_type = "JSONRPCErrorResponse | JSONRPCResultResponse<CallToolResult>"
+)]
+pub fn failure_response<'a>(
+    env: &'a Env,
+    kind: Unknown<'a>,
+    message: Unknown<'a>,
+    id: Option<Unknown<'a>>,
+    version: Option<Unknown<'a>>,
+) -> Result<Unknown<'a>> {
+    let string_arg = |v: Unknown<'a>, name: &str| -> Result<String> {
+        if v.get_type()? != ValueType::String {
+            return Err(type_error(env, &format!("{name} must be a string")));
+        }
+        js_string_to_rust(env, unsafe { v.cast()? })
+    };
+    let kind = string_arg(kind, "kind")?;
+    let message = string_arg(message, "message")?;
+    let id = match id {
+        Some(v) if !matches!(v.get_type()?, ValueType::Undefined | ValueType::Null) => {
+            Some(js_to_value(env, v)?)
+        }
+        _ => None,
+    };
+    let version = match version {
+        Some(v) if v.get_type()? != ValueType::Undefined => string_arg(v, "version")?,
+        _ => ProtocolVersion::LATEST.as_str().to_owned(),
+    };
+    let value = api::failure_response(id.as_ref(), &kind, &message, &version)
+        .map_err(|m| type_error(env, m))?;
+    value_to_js(env, &value)
+}
+
+/// Every ErrorKind: its stable name and JSON-RPC code (`null` for tool errors and local
+/// faults), in table order.
+#[napi(ts_return_type = "Array<ErrorKindInfo>")]
+pub fn error_kinds(env: &Env) -> Result<Unknown<'_>> {
+    let kinds = ErrorKind::ALL
+        .iter()
+        .map(|k| {
+            Value::Object(vec![
+                ("name".into(), Value::String(k.name().into())),
+                ("code".into(), k.code().map_or(Value::Null, Value::from_i64)),
+            ])
+        })
+        .collect();
+    value_to_js(env, &Value::Array(kinds))
+}

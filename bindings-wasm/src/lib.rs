@@ -1,1 +1,366 @@
+//! WebAssembly binding of mcpwire (wasm-bindgen), for browsers and Node.
+//!
+//! Same contract and names as the Node binding; this crate only converts values and maps
+//! errors, every rule lives in `mcpwire::api`.
+//!
+//! * JS → bytes: a `Uint8Array` (a Node `Buffer` is one) is copied into wasm memory; a JS
+//!   `string` is taken as its UTF-8 encoding (a string holding a lone surrogate has none and
+//!   is a `TypeError`).
+//! * `json::Value` → JS: the value's JSON text through the engine's `JSON.parse` (one crossing
+//!   instead of one per node). For `decode` the text parsed is the caller's own input, after
+//!   core has accepted it, so the result is exactly `JSON.parse(input)`.
+//! * JS → `json::Value` (`encode`, the `id` of `failureResponse`): plain objects, arrays,
+//!   strings, booleans, `null` and finite numbers; safe integers become integer text
+//!   (`Value::from_i64`), other finite numbers `Value::from_f64`. Anything else is a
+//!   `TypeError`.
+//! * Errors: a core `DecodeError` becomes a JS `Error` named `McpwireError` with `kind`, `code`
+//!   and `offset` ([`decode_error`], the one mapping function); the package's `index.js`
+//!   re-throws it as an instance of its exported `McpwireError` class.
+
+use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
+use mcpwire::api;
+use mcpwire::json::Value;
+use mcpwire::mcp::ProtocolVersion;
+use mcpwire::{DecodeError, ErrorKind, Limits};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+import type {
+  CallToolResult,
+  Classification,
+  ErrorKindInfo,
+  ErrorKindName,
+  JSONRPCErrorResponse,
+  JSONRPCMessage,
+  JSONRPCResultResponse,
+  ProtocolVersion,
+  RequestId,
+} from './types'
+
+/**
+ * Limits applied while decoding; a missing field keeps its default (64 MiB, depth 128,
+ * 1,000,000 members per container).
+ */
+export interface Limits {
+  /** Longest accepted message in bytes. */
+  maxBytes?: number
+  /** Deepest nesting of objects and arrays. */
+  maxDepth?: number
+  /** Most members of one object or elements of one array. */
+  maxMembers?: number
+}
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `JSON.parse` of a JS string as it is (no copy through wasm memory).
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn json_parse_js(text: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/// The one mapping of a core error to JS: an `Error` named `McpwireError` carrying the
+/// ErrorKind name verbatim, the JSON-RPC code (or `null`) and the byte offset.
+fn decode_error(e: &DecodeError) -> JsValue {
+    let err = js_sys::Error::new(&e.to_string());
+    err.set_name("McpwireError");
+    let code = e
+        .kind
+        .code()
+        .map_or(JsValue::NULL, |c| JsValue::from_f64(c as f64));
+    // Setting a property on a fresh Error cannot fail.
+    let _ = Reflect::set(&err, &"kind".into(), &e.kind.name().into());
+    let _ = Reflect::set(&err, &"code".into(), &code);
+    let _ = Reflect::set(&err, &"offset".into(), &JsValue::from_f64(e.offset as f64));
+    err.into()
+}
+
+/// A `TypeError`: an argument JS cannot hand to core.
+fn type_error(message: &str) -> JsValue {
+    js_sys::TypeError::new(message).into()
+}
+
+// ---------------------------------------------------------------------------------------------
+// JS → Rust
+
+/// The UTF-8 text of a JS string; a lone surrogate (not representable as UTF-8) is a
+/// `TypeError` instead of a silent U+FFFD.
+fn js_string_to_rust(v: &JsValue) -> Result<String, JsValue> {
+    let s = v
+        .as_string()
+        .ok_or_else(|| type_error("expected a string"))?;
+    // The UTF-8 encoder writes U+FFFD for a lone surrogate: only then look at the code units.
+    if s.contains('\u{FFFD}') && !v.unchecked_ref::<JsString>().is_valid_utf16() {
+        return Err(type_error(
+            "string holds a lone surrogate: it is not valid Unicode and has no UTF-8 encoding",
+        ));
+    }
+    Ok(s)
+}
+
+const INPUT_TYPE: &str = "input must be a Uint8Array (or Buffer) or a string";
+
+/// Message bytes given as `Uint8Array | string`.
+enum Input<'a> {
+    Text(String, &'a JsValue),
+    Bytes(Vec<u8>),
+}
+
+impl Input<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Input::Text(s, _) => s.as_bytes(),
+            Input::Bytes(b) => b,
+        }
+    }
+}
+
+fn input(v: &JsValue) -> Result<Input<'_>, JsValue> {
+    if v.is_string() {
+        return Ok(Input::Text(js_string_to_rust(v)?, v));
+    }
+    match v.dyn_ref::<Uint8Array>() {
+        Some(bytes) => Ok(Input::Bytes(bytes.to_vec())),
+        None => Err(type_error(INPUT_TYPE)),
+    }
+}
+
+fn limit(obj: &JsValue, name: &str, max: f64, default: f64) -> Result<f64, JsValue> {
+    let v = Reflect::get(obj, &name.into())?;
+    if v.is_undefined() || v.is_null() {
+        return Ok(default);
+    }
+    match v.as_f64() {
+        Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= max => Ok(n),
+        Some(_) => Err(js_sys::RangeError::new(&format!(
+            "limits.{name} must be an integer from 0 to {max}"
+        ))
+        .into()),
+        None => Err(type_error(&format!("limits.{name} must be a number"))),
+    }
+}
+
+fn limits(l: &JsValue) -> Result<Limits, JsValue> {
+    let d = Limits::DEFAULT;
+    if l.is_undefined() || l.is_null() {
+        return Ok(d);
+    }
+    if !l.is_object() {
+        return Err(type_error("limits must be an object"));
+    }
+    Ok(Limits {
+        max_input_bytes: limit(l, "maxBytes", MAX_SAFE_INTEGER, d.max_input_bytes as f64)? as usize,
+        max_depth: limit(l, "maxDepth", u32::MAX as f64, d.max_depth as f64)? as u32,
+        max_members: limit(l, "maxMembers", u32::MAX as f64, d.max_members as f64)? as u32,
+    })
+}
+
+const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
+
+/// A JS number as a JSON number: safe integers as integer text, other finite numbers as
+/// `Value::from_f64`; NaN and ±Infinity have no JSON form.
+fn number(n: f64) -> Result<Value, JsValue> {
+    if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER {
+        return Ok(Value::from_i64(n as i64));
+    }
+    Value::from_f64(n).ok_or_else(|| type_error(&format!("{n} is not a JSON number")))
+}
+
+/// Converts a plain JS value to a JSON value. Containers nested deeper than `cut` become
+/// `null`: the result still nests deeper than the limit, so core reports `too_deep` (and a
+/// cyclic value cannot recurse without bound).
+fn to_value(v: &JsValue, depth: u32, cut: u32, object_proto: &JsValue) -> Result<Value, JsValue> {
+    if v.is_null() {
+        return Ok(Value::Null);
+    }
+    if let Some(b) = v.as_bool() {
+        return Ok(Value::Bool(b));
+    }
+    if let Some(n) = v.as_f64() {
+        return number(n);
+    }
+    if v.is_string() {
+        return Ok(Value::String(js_string_to_rust(v)?));
+    }
+    if v.is_undefined() {
+        return Err(type_error("undefined is not a JSON value"));
+    }
+    if v.is_bigint() {
+        return Err(type_error("a bigint is not a JSON value"));
+    }
+    if v.is_function() {
+        return Err(type_error("a function is not a JSON value"));
+    }
+    if !v.is_object() {
+        return Err(type_error("this value has no JSON form"));
+    }
+    if depth > cut {
+        return Ok(Value::Null);
+    }
+    if Array::is_array(v) {
+        let arr: &Array = v.unchecked_ref();
+        let len = arr.length();
+        let mut items = Vec::with_capacity(len as usize);
+        for i in 0..len {
+            let item = arr.get(i);
+            if item.is_undefined() {
+                return Err(type_error(&format!(
+                    "array element {i} is undefined (or a hole): not a JSON value"
+                )));
+            }
+            items.push(to_value(&item, depth + 1, cut, object_proto)?);
+        }
+        return Ok(Value::Array(items));
+    }
+    let proto: JsValue = Object::get_prototype_of(v).into();
+    if !(proto.is_null() || proto == *object_proto) {
+        return Err(type_error(
+            "only plain objects and arrays can be encoded (this object has another prototype)",
+        ));
+    }
+    let obj: &Object = v.unchecked_ref();
+    let keys = Object::keys(obj);
+    let mut members = Vec::with_capacity(keys.length() as usize);
+    for key in keys.iter() {
+        let name = js_string_to_rust(&key)?;
+        let member = Reflect::get(obj, &key)?;
+        if member.is_undefined() {
+            return Err(type_error(&format!(
+                "member {name:?} is undefined: not a JSON value"
+            )));
+        }
+        let value = to_value(&member, depth + 1, cut, object_proto)?;
+        members.push((name, value));
+    }
+    Ok(Value::Object(members))
+}
+
+fn js_to_value(v: &JsValue) -> Result<Value, JsValue> {
+    let object_proto: JsValue = Object::get_prototype_of(&Object::new()).into();
+    let cut = Limits::DEFAULT.max_depth.saturating_add(2);
+    to_value(v, 0, cut, &object_proto)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rust → JS
+
+/// A core value as plain JS values (its JSON text through `JSON.parse`).
+fn value_to_js(v: &Value) -> Result<JsValue, JsValue> {
+    let text = v.to_vec();
+    let text = core::str::from_utf8(&text)
+        .map_err(|_| JsValue::from(js_sys::Error::new("internal: value text is not UTF-8")))?;
+    js_sys::JSON::parse(text)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The API
+
+/// Checks one message with every rule of mcpwire and returns it as plain JS values, deep-equal
+/// to `JSON.parse` of the same text. Throws `McpwireError` for an invalid message.
+#[wasm_bindgen(unchecked_return_type = "JSONRPCMessage")]
+pub fn decode(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input_value: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Limits")] limits_arg: JsValue,
+) -> Result<JsValue, JsValue> {
+    let lim = limits(&limits_arg)?;
+    let inp = input(&input_value)?;
+    api::decode_value(inp.bytes(), lim).map_err(|e| decode_error(&e))?;
+    match inp {
+        Input::Text(_, js) => json_parse_js(js),
+        Input::Bytes(b) => {
+            let text = core::str::from_utf8(&b).map_err(|_| {
+                JsValue::from(js_sys::Error::new("internal: accepted input is not UTF-8"))
+            })?;
+            js_sys::JSON::parse(text)
+        }
+    }
+}
+
+/// Encodes a message given as plain JS values: the canonical bytes the Rust encoder writes.
+/// Throws `TypeError` for values JSON cannot hold and `McpwireError` for an invalid message.
+#[wasm_bindgen]
+pub fn encode(
+    #[wasm_bindgen(unchecked_param_type = "JSONRPCMessage | object")] message: JsValue,
+) -> Result<Vec<u8>, JsValue> {
+    let value = js_to_value(&message)?;
+    api::encode_value(&value, Limits::DEFAULT).map_err(|e| decode_error(&e))
+}
+
+/// The canonical bytes of one message given as bytes or text.
+#[wasm_bindgen]
+pub fn canonicalize(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input_value: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Limits")] limits_arg: JsValue,
+) -> Result<Vec<u8>, JsValue> {
+    let lim = limits(&limits_arg)?;
+    let inp = input(&input_value)?;
+    api::canonicalize(inp.bytes(), lim).map_err(|e| decode_error(&e))
+}
+
+/// The facts `mcpwire check --json` prints for one message (without `line`). Never throws for
+/// an invalid message: `ok` is false and `error` says why.
+#[wasm_bindgen(unchecked_return_type = "Classification")]
+pub fn classify(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input_value: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Limits")] limits_arg: JsValue,
+) -> Result<JsValue, JsValue> {
+    let lim = limits(&limits_arg)?;
+    let inp = input(&input_value)?;
+    value_to_js(&api::classify_value(inp.bytes(), lim))
+}
+
+/// The wire response a server sends for a failure of `kind` (an ErrorKind name) on request
+/// `id`: a JSON-RPC error response for protocol errors, a `CallToolResult` with
+/// `isError: true` for tool errors. `version` defaults to the latest protocol version.
+#[wasm_bindgen(
+    js_name = failureResponse,
+    unchecked_return_type = "JSONRPCErrorResponse | JSONRPCResultResponse<CallToolResult>"
+)]
+pub fn failure_response(
+    #[wasm_bindgen(unchecked_param_type = "ErrorKindName")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] message: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "RequestId | null")] id: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ProtocolVersion")] version: JsValue,
+) -> Result<JsValue, JsValue> {
+    let string_arg = |v: &JsValue, name: &str| -> Result<String, JsValue> {
+        if !v.is_string() {
+            return Err(type_error(&format!("{name} must be a string")));
+        }
+        js_string_to_rust(v)
+    };
+    let kind = string_arg(&kind, "kind")?;
+    let message = string_arg(&message, "message")?;
+    let id = if id.is_undefined() || id.is_null() {
+        None
+    } else {
+        Some(js_to_value(&id)?)
+    };
+    let version = if version.is_undefined() {
+        ProtocolVersion::LATEST.as_str().to_owned()
+    } else {
+        string_arg(&version, "version")?
+    };
+    let value =
+        api::failure_response(id.as_ref(), &kind, &message, &version).map_err(type_error)?;
+    value_to_js(&value)
+}
+
+/// Every ErrorKind: its stable name and JSON-RPC code (`null` for tool errors and local
+/// faults), in table order.
+#[wasm_bindgen(js_name = errorKinds, unchecked_return_type = "Array<ErrorKindInfo>")]
+pub fn error_kinds() -> Result<JsValue, JsValue> {
+    let kinds = ErrorKind::ALL
+        .iter()
+        .map(|k| {
+            Value::Object(vec![
+                ("name".into(), Value::String(k.name().into())),
+                ("code".into(), k.code().map_or(Value::Null, Value::from_i64)),
+            ])
+        })
+        .collect();
+    value_to_js(&Value::Array(kinds))
+}

@@ -1,0 +1,5 @@
+// ESM entry: the same module as mcpwire.js.
+import mcpwire from './mcpwire.js'
+
+export const { decode, encode, canonicalize, classify, failureResponse, errorKinds, McpwireError } = mcpwire
+export default mcpwire

@@ -1,0 +1,319 @@
+// Shapes of the data mcpwire's JS bindings take and return (Node and WASM share this file:
+// bindings-wasm/build.sh copies it into pkg/). These are data, not API: the functions are
+// declared in index.d.ts, which napi generates from the Rust side.
+//
+// Fields cover protocol versions 2025-06-18, 2025-11-25 and 2026-07-28; a field that exists
+// only in some versions is optional here. Open sets (content block types, result types,
+// `_meta` keys) stay open: unknown members are allowed by index signatures or `string`.
+
+/** Protocol versions mcpwire speaks. */
+export type ProtocolVersion = '2025-06-18' | '2025-11-25' | '2026-07-28'
+
+/** A JSON value as `JSON.parse` returns it. */
+export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue }
+export type JSONObject = { [key: string]: JSONValue }
+
+/** A JSON-RPC request id: a string or an integer (null and fractions are refused). */
+export type RequestId = string | number
+export type ProgressToken = string | number
+
+/** `_meta`: free-form, with reserved `io.modelcontextprotocol/*` keys (2026-07-28). */
+export interface Meta {
+  progressToken?: ProgressToken
+  'io.modelcontextprotocol/protocolVersion'?: ProtocolVersion | string
+  'io.modelcontextprotocol/clientInfo'?: Implementation
+  'io.modelcontextprotocol/clientCapabilities'?: JSONObject
+  'io.modelcontextprotocol/serverInfo'?: Implementation
+  'io.modelcontextprotocol/subscriptionId'?: string
+  [key: string]: JSONValue | undefined
+}
+
+export interface Implementation {
+  name: string
+  version: string
+  title?: string
+  [key: string]: JSONValue | undefined
+}
+
+// ---- JSON-RPC envelope --------------------------------------------------------------------
+
+export interface JSONRPCRequest<M extends string = string, P = JSONObject> {
+  jsonrpc: '2.0'
+  id: RequestId
+  method: M
+  params?: P
+}
+
+export interface JSONRPCNotification<M extends string = string, P = JSONObject> {
+  jsonrpc: '2.0'
+  method: M
+  params?: P
+}
+
+export interface JSONRPCResultResponse<R = Result> {
+  jsonrpc: '2.0'
+  id: RequestId
+  result: R
+}
+
+export interface JSONRPCErrorObject {
+  code: number
+  message: string
+  data?: JSONValue
+}
+
+export interface JSONRPCErrorResponse {
+  jsonrpc: '2.0'
+  /** Absent when the request id could not be read (2025-11-25 and later). */
+  id?: RequestId
+  error: JSONRPCErrorObject
+}
+
+/** Any message `decode` accepts. Narrow with `'method' in m`, `'id' in m`, `'error' in m`. */
+export type JSONRPCMessage =
+  | JSONRPCRequest
+  | JSONRPCNotification
+  | JSONRPCResultResponse
+  | JSONRPCErrorResponse
+
+/** A result object: `resultType` is required from 2026-07-28 on. */
+export interface Result {
+  _meta?: Meta
+  resultType?: 'complete' | 'input_required' | string
+  [key: string]: JSONValue | undefined
+}
+
+// ---- tools --------------------------------------------------------------------------------
+
+export interface ToolAnnotations {
+  title?: string
+  readOnlyHint?: boolean
+  destructiveHint?: boolean
+  idempotentHint?: boolean
+  openWorldHint?: boolean
+  [key: string]: JSONValue | undefined
+}
+
+export interface Icon {
+  src: string
+  mimeType?: string
+  sizes?: string[]
+  theme?: 'light' | 'dark' | string
+  [key: string]: JSONValue | undefined
+}
+
+export interface Tool {
+  name: string
+  title?: string
+  description?: string
+  /** A JSON Schema whose root has `type: "object"`. */
+  inputSchema: { type: 'object'; [key: string]: JSONValue }
+  outputSchema?: JSONObject
+  annotations?: ToolAnnotations
+  icons?: Icon[]
+  /** 2025-11-25 only (moved to the tasks extension in 2026-07-28). */
+  execution?: { taskSupport?: string; [key: string]: JSONValue | undefined }
+  _meta?: Meta
+  [key: string]: JSONValue | undefined
+}
+
+export interface ListToolsResult extends Result {
+  tools: Tool[]
+  nextCursor?: string
+  /** 2026-07-28 */
+  ttlMs?: number
+  /** 2026-07-28 */
+  cacheScope?: string
+}
+
+export interface CallToolRequestParams {
+  name: string
+  arguments?: JSONObject
+  _meta?: Meta
+  /** 2025-11-25 (tasks) */
+  task?: { ttl?: number; [key: string]: JSONValue | undefined }
+  /** 2026-07-28 */
+  inputResponses?: JSONObject
+  /** 2026-07-28 */
+  requestState?: string
+  [key: string]: JSONValue | undefined
+}
+
+export interface CallToolResult extends Result {
+  content: ContentBlock[]
+  /** An object up to 2025-11-25, any JSON value from 2026-07-28 on. */
+  structuredContent?: JSONValue
+  isError?: boolean
+}
+
+export type ListToolsRequest = JSONRPCRequest<'tools/list', { cursor?: string; _meta?: Meta }>
+export type CallToolRequest = JSONRPCRequest<'tools/call', CallToolRequestParams>
+
+// ---- content blocks -----------------------------------------------------------------------
+
+export interface Annotations {
+  audience?: Array<'user' | 'assistant' | string>
+  priority?: number
+  lastModified?: string
+  [key: string]: JSONValue | undefined
+}
+
+interface ContentBase {
+  annotations?: Annotations
+  _meta?: Meta
+  [key: string]: JSONValue | undefined
+}
+
+export interface TextContent extends ContentBase {
+  type: 'text'
+  text: string
+}
+
+export interface ImageContent extends ContentBase {
+  type: 'image'
+  /** base64 */
+  data: string
+  mimeType: string
+}
+
+export interface AudioContent extends ContentBase {
+  type: 'audio'
+  /** base64 */
+  data: string
+  mimeType: string
+}
+
+export interface ResourceLink extends ContentBase {
+  type: 'resource_link'
+  uri: string
+  name: string
+  title?: string
+  description?: string
+  mimeType?: string
+  size?: number
+  icons?: Icon[]
+}
+
+export interface TextResourceContents {
+  uri: string
+  mimeType?: string
+  text: string
+  _meta?: Meta
+  [key: string]: JSONValue | undefined
+}
+
+export interface BlobResourceContents {
+  uri: string
+  mimeType?: string
+  /** base64 */
+  blob: string
+  _meta?: Meta
+  [key: string]: JSONValue | undefined
+}
+
+export interface EmbeddedResource extends ContentBase {
+  type: 'resource'
+  resource: TextResourceContents | BlobResourceContents
+}
+
+/** A content block type mcpwire does not know: kept as it came (open set). */
+export interface UnknownContent extends ContentBase {
+  type: string
+}
+
+export type ContentBlock =
+  | TextContent
+  | ImageContent
+  | AudioContent
+  | ResourceLink
+  | EmbeddedResource
+  | UnknownContent
+
+// ---- notifications ------------------------------------------------------------------------
+
+export interface ProgressNotificationParams {
+  progressToken: ProgressToken
+  progress: number
+  total?: number
+  message?: string
+  _meta?: Meta
+  [key: string]: JSONValue | undefined
+}
+
+export interface CancelledNotificationParams {
+  /** Optional in 2025-11-25 only. */
+  requestId?: RequestId
+  reason?: string
+  _meta?: Meta
+  [key: string]: JSONValue | undefined
+}
+
+export type ProgressNotification = JSONRPCNotification<'notifications/progress', ProgressNotificationParams>
+export type CancelledNotification = JSONRPCNotification<'notifications/cancelled', CancelledNotificationParams>
+export type ToolListChangedNotification = JSONRPCNotification<'notifications/tools/list_changed', { _meta?: Meta }>
+
+// ---- errors and classification -----------------------------------------------------------
+
+/** The stable ErrorKind names (core's one error table), exposed verbatim. */
+export type ErrorKindName =
+  | 'invalid_utf8'
+  | 'unexpected_end'
+  | 'unexpected_byte'
+  | 'invalid_escape'
+  | 'lone_surrogate'
+  | 'control_character'
+  | 'invalid_number'
+  | 'number_out_of_range'
+  | 'trailing_bytes'
+  | 'duplicate_key'
+  | 'input_too_large'
+  | 'too_deep'
+  | 'too_many_members'
+  | 'too_many_open_keys'
+  | 'not_an_object'
+  | 'invalid_jsonrpc_version'
+  | 'invalid_id'
+  | 'invalid_envelope'
+  | 'missing_field'
+  | 'wrong_type'
+  | 'invalid_value'
+  | 'unknown_tool'
+  | 'invalid_cursor'
+  | 'method_not_found'
+  | 'internal_error'
+  | 'header_mismatch'
+  | 'missing_required_client_capability'
+  | 'unsupported_protocol_version'
+  | 'invalid_tool_arguments'
+  | 'tool_execution_failed'
+  | 'buffer_too_small'
+
+/** One entry of `errorKinds`: the name and the JSON-RPC code (`null` for tool errors and local faults). */
+export interface ErrorKindInfo {
+  name: ErrorKindName
+  code: number | null
+}
+
+/** The fields a thrown `McpwireError` carries (and `Classification.error`, plus `message`). */
+export interface McpwireErrorInfo {
+  kind: ErrorKindName
+  code: number | null
+  offset: number
+  message: string
+}
+
+/** What `classify` returns: the facts `mcpwire check --json` prints for one line, without `line`. */
+export interface Classification {
+  ok: boolean
+  kind: 'request' | 'notification' | 'response' | 'error' | null
+  method: string | null
+  id: RequestId | null
+  /** The typed message it decoded to, e.g. `"CallToolRequest"`, `"ListToolsResult"`. */
+  type: string | null
+  /** How a response went (`null` for requests and notifications); `"malformed"` when `ok` is false. */
+  class: 'success' | 'tool_error' | 'input_required' | 'protocol_error' | 'malformed' | null
+  /** The JSON-RPC code of an error response. */
+  code: number | null
+  /** Present when `ok` is false. */
+  error?: McpwireErrorInfo
+}
