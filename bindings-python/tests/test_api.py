@@ -1,10 +1,12 @@
 """The Python surface: value conversion both ways, inputs, errors, limits, GIL release."""
 
-import ast
 import enum
 import json
 import math
 import pathlib
+import subprocess
+import sys
+import textwrap
 import threading
 import time
 from collections import OrderedDict
@@ -321,10 +323,39 @@ def test_gil_is_released_for_large_inputs():
 
 def test_stubs_and_py_typed_are_installed():
     pkg = pathlib.Path(mcpwire.__file__).parent
-    assert (pkg / "py.typed").exists()
-    stub = ast.parse((pkg / "__init__.pyi").read_text())
-    declared = {n.name for n in stub.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
-    declared |= {t.id for n in stub.body if isinstance(n, (ast.AnnAssign, ast.Assign))
-                 for t in ([n.target] if isinstance(n, ast.AnnAssign) else n.targets)}
-    assert set(mcpwire.__all__) <= declared
+    assert (pkg / "py.typed").exists() and (pkg / "__init__.pyi").exists()
     assert isinstance(mcpwire.__version__, str)
+
+
+def test_stubs_match_the_runtime(tmp_path):
+    """mypy's stubtest compares every name and signature in __init__.pyi with the module."""
+    run = subprocess.run([sys.executable, "-m", "mypy.stubtest", "mcpwire", "--mypy-config-file", "/dev/null"],
+                         cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_stubs_type_check_user_code(tmp_path):
+    use = tmp_path / "use.py"
+    use.write_text(textwrap.dedent('''
+        import mcpwire
+        msg = mcpwire.decode(b"{}", max_depth=10)
+        wire: bytes = mcpwire.encode(msg)
+        facts: mcpwire.Facts = mcpwire.classify(wire)
+        ok: bool = facts["ok"]
+        try:
+            mcpwire.canonicalize("{}")
+        except mcpwire.DecodeError as e:
+            kind: str = e.kind
+            offset: int = e.offset
+        codes = [k["code"] for k in mcpwire.ERROR_KINDS]
+        reveal_type(codes)
+        mcpwire.decode(3)
+        mcpwire.decode(b"{}", 5)
+    '''))
+    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "c"), str(use)],
+                         cwd=tmp_path, capture_output=True, text=True)
+    lines = run.stdout.splitlines()
+    assert any('Revealed type is "list[int | None]"' in x for x in lines), run.stdout
+    errors = [x for x in lines if ": error:" in x]
+    assert len(errors) == 2, run.stdout
+    assert 'incompatible type "int"' in errors[0] and "Too many positional arguments" in errors[1], run.stdout

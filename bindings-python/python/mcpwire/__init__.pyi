@@ -2,6 +2,23 @@
 
 from typing import Any, Dict, List, Optional, TypedDict, Union
 
+__all__ = [
+    "ERROR_KINDS",
+    "DecodeError",
+    "Error",
+    "ErrorFacts",
+    "ErrorKindInfo",
+    "Facts",
+    "Input",
+    "JSON",
+    "__version__",
+    "canonicalize",
+    "classify",
+    "decode",
+    "encode",
+    "failure_response",
+]
+
 __version__: str
 
 JSON = Any
