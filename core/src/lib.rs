@@ -26,6 +26,9 @@ pub mod jsonrpc;
 pub mod limits;
 pub mod mcp;
 pub mod report;
+pub mod state;
+#[cfg(feature = "alloc")]
+pub mod schema;
 
 pub use error::{BufferTooSmall, Classification, DecodeError, ErrorKind};
 pub use jsonrpc::{

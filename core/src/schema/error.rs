@@ -3,7 +3,6 @@
 
 use crate::json::Value;
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt;
 
 /// Why a schema could not be compiled.
@@ -72,7 +71,11 @@ impl fmt::Display for SchemaError {
         if self.schema_path.is_empty() {
             write!(f, "invalid schema: {}", self.message)
         } else {
-            write!(f, "invalid schema at {}: {}", self.schema_path, self.message)
+            write!(
+                f,
+                "invalid schema at {}: {}",
+                self.schema_path, self.message
+            )
         }
     }
 }
@@ -100,7 +103,10 @@ impl ValidationError {
     /// The error as a JSON value `{instancePath, schemaPath, keyword, message}`.
     pub fn to_value(&self) -> Value {
         Value::Object(alloc::vec![
-            ("instancePath".into(), Value::String(self.instance_path.clone())),
+            (
+                "instancePath".into(),
+                Value::String(self.instance_path.clone())
+            ),
             ("schemaPath".into(), Value::String(self.schema_path.clone())),
             ("keyword".into(), Value::String(self.keyword.into())),
             ("message".into(), Value::String(self.message.clone())),
@@ -134,6 +140,3 @@ pub fn errors_to_text(errors: &[ValidationError]) -> String {
     }
     out
 }
-
-/// Collected errors, kept as a `Vec` alias for readability in signatures.
-pub type Errors = Vec<ValidationError>;

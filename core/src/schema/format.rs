@@ -292,9 +292,9 @@ fn ipv6(s: &str) -> bool {
 }
 
 fn uri(s: &str, absolute: bool) -> bool {
-    let ok_chars = s.chars().all(|c| {
-        c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c)
-    });
+    let ok_chars = s
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c));
     if !ok_chars {
         return false;
     }

@@ -83,7 +83,7 @@ impl Dec {
                 exp: 0,
             };
         }
-        while mant % 10 == 0 {
+        while mant.is_multiple_of(10) {
             mant /= 10;
             exp = exp.saturating_add(1);
         }
@@ -114,7 +114,7 @@ impl Dec {
     }
 
     /// The value as a `u64` when it is a non-negative integer (saturating above `u64::MAX`).
-    pub fn to_u64(&self) -> Option<u64> {
+    pub fn to_u64(self) -> Option<u64> {
         if self.neg || !self.is_integer() {
             return None;
         }
@@ -170,7 +170,7 @@ impl Dec {
                     _ => return false,
                 }
             }
-            self.mant % d == 0
+            self.mant.is_multiple_of(d)
         }
     }
 }
@@ -338,7 +338,7 @@ mod tests {
         assert!(d("18446744073709551616") > d("18446744073709551615"));
         assert!(d("9007199254740993") > d("9007199254740992"));
         assert!(d("1e-400") > d("0"));
-        assert!(d("1.5").is_integer() == false && d("1.50e1").is_integer());
+        assert!(!d("1.5").is_integer() && d("1.50e1").is_integer());
     }
 
     #[test]

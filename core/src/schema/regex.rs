@@ -214,7 +214,11 @@ impl Tr<'_> {
         if self.chars.peek() == Some(&']') {
             self.chars.next();
             // `[]` matches nothing, `[^]` matches anything.
-            self.out.push_str(if negated { r"(?s:.)" } else { r"[^\x{0}-\x{10FFFF}]" });
+            self.out.push_str(if negated {
+                r"(?s:.)"
+            } else {
+                r"[^\x{0}-\x{10FFFF}]"
+            });
             return Ok(());
         }
         self.out.push('[');
@@ -228,7 +232,8 @@ impl Tr<'_> {
             match c {
                 ']' => break,
                 '\\' => {
-                    let shorthand = matches!(self.chars.peek(), Some('d' | 'D' | 'w' | 'W' | 's' | 'S'));
+                    let shorthand =
+                        matches!(self.chars.peek(), Some('d' | 'D' | 'w' | 'W' | 's' | 'S'));
                     self.escape(true)?;
                     atom = !shorthand;
                 }

@@ -162,7 +162,12 @@ impl<'o> Registry<'o> {
     }
 
     /// Adds a document retrieved as `uri` (no fragment) and walks it.
-    pub fn add_doc(&mut self, uri: &str, value: Rc<Value>, dialect: Dialect) -> Result<u32, SchemaError> {
+    pub fn add_doc(
+        &mut self,
+        uri: &str,
+        value: Rc<Value>,
+        dialect: Dialect,
+    ) -> Result<u32, SchemaError> {
         let doc = self.docs.len();
         let prefix = if doc == 0 {
             String::new()
@@ -194,7 +199,11 @@ impl<'o> Registry<'o> {
 
     /// The location text of `ptr` in `doc`, for error messages.
     pub fn path_of(&self, doc: usize, ptr: &str) -> String {
-        let mut s = self.docs.get(doc).map(|d| d.prefix.clone()).unwrap_or_default();
+        let mut s = self
+            .docs
+            .get(doc)
+            .map(|d| d.prefix.clone())
+            .unwrap_or_default();
         s.push_str(ptr);
         s
     }
@@ -240,7 +249,12 @@ impl<'o> Registry<'o> {
 
     /// The resource named `uri` (no fragment), loading it from the options or the built-in
     /// metaschemas when first needed.
-    fn lookup(&mut self, uri: &str, dialect: Dialect, depth: usize) -> Result<Option<u32>, SchemaError> {
+    fn lookup(
+        &mut self,
+        uri: &str,
+        dialect: Dialect,
+        depth: usize,
+    ) -> Result<Option<u32>, SchemaError> {
         let uri = uri.trim_end_matches('#');
         if let Some(&r) = self.by_uri.get(uri) {
             return Ok(Some(r));
@@ -250,7 +264,11 @@ impl<'o> Registry<'o> {
             v.clone()
         } else if let Some(text) = super::meta::builtin(uri) {
             Value::parse(text.as_bytes(), Limits::DEFAULT).map_err(|e| {
-                err(SchemaErrorKind::InvalidJson, uri, format!("built-in metaschema: {e}"))
+                err(
+                    SchemaErrorKind::InvalidJson,
+                    uri,
+                    format!("built-in metaschema: {e}"),
+                )
             })?
         } else {
             return Ok(None);
@@ -278,7 +296,11 @@ impl<'o> Registry<'o> {
     ) -> Result<(), SchemaError> {
         if depth > MAX_WALK_DEPTH {
             let at = self.path_of(doc, ptr);
-            return Err(err(SchemaErrorKind::TooDeep, &at, "schema nests too deeply".into()));
+            return Err(err(
+                SchemaErrorKind::TooDeep,
+                &at,
+                "schema nests too deeply".into(),
+            ));
         }
         let m = match v {
             Value::Object(m) => m,
@@ -368,7 +390,11 @@ impl<'o> Registry<'o> {
         let root = self.docs[doc].value.clone();
         let Some(v) = value_at(&root, ptr) else {
             let at = self.path_of(doc, ptr);
-            return Err(err(SchemaErrorKind::UnresolvableRef, &at, "no value at this pointer".into()));
+            return Err(err(
+                SchemaErrorKind::UnresolvableRef,
+                &at,
+                "no value at this pointer".into(),
+            ));
         };
         let mut anc = ptr;
         let (res, dialect) = loop {
@@ -382,11 +408,20 @@ impl<'o> Registry<'o> {
         };
         let mut p = String::from(ptr);
         self.walk(doc, &mut p, v, res, dialect, 0)?;
-        Ok(self.locs.get(&(doc, ptr.into())).copied().unwrap_or((res, dialect)))
+        Ok(self
+            .locs
+            .get(&(doc, ptr.into()))
+            .copied()
+            .unwrap_or((res, dialect)))
     }
 
     /// Resolves `reference` written in the subschema at `(doc, ptr)`.
-    pub fn resolve(&mut self, doc: usize, ptr: &str, reference: &str) -> Result<Target, SchemaError> {
+    pub fn resolve(
+        &mut self,
+        doc: usize,
+        ptr: &str,
+        reference: &str,
+    ) -> Result<Target, SchemaError> {
         let (res, dialect) = self.ensure_loc(doc, ptr)?;
         let base = self.resources[res as usize].uri.clone();
         let full = uri::resolve(&base, reference);
@@ -420,7 +455,11 @@ impl<'o> Registry<'o> {
         let Some(p) = self.anchors.get(&(target, frag.clone())).cloned() else {
             return Err(unresolvable("no anchor for"));
         };
-        let dynamic = r.dyn_anchors.iter().any(|(n, _)| *n == frag).then_some(frag);
+        let dynamic = r
+            .dyn_anchors
+            .iter()
+            .any(|(n, _)| *n == frag)
+            .then_some(frag);
         Ok(Target {
             doc: tdoc,
             ptr: p,

@@ -1,0 +1,212 @@
+//! Assertion keywords: they look at one value and pass or fail (with a message).
+
+use super::keyword::{Bound, Kw, Node, Size};
+use super::message::{plural, quote, show, type_list, value_list};
+use super::number::{json_cmp, json_eq, Dec};
+use super::validate::{has_type, Ctx};
+use crate::json::Value;
+use alloc::format;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+/// Arrays up to this length are checked for duplicates pairwise; longer ones by sorting.
+const PAIRWISE_MAX: usize = 16;
+
+impl Ctx<'_> {
+    /// Applies an assertion keyword; keywords for other types pass.
+    pub(crate) fn assertion(&mut self, node: &Node, kw: &Kw, inst: &Value, quick: bool) -> bool {
+        let name = kw.name();
+        match kw {
+            Kw::Type(bits) => {
+                let ok = has_type(inst, *bits);
+                if !ok && !quick {
+                    self.report(node, name, || {
+                        format!("must be {}; got {}", type_list(*bits), show(inst))
+                    });
+                }
+                ok
+            }
+            Kw::Const(c) => {
+                let ok = json_eq(c, inst);
+                if !ok && !quick {
+                    self.report(node, name, || {
+                        format!("must be {}; got {}", show(c), show(inst))
+                    });
+                }
+                ok
+            }
+            Kw::Enum(values) => {
+                let ok = values.iter().any(|v| json_eq(v, inst));
+                if !ok && !quick {
+                    self.report(node, name, || match values.as_slice() {
+                        [one] => format!("must be {}; got {}", show(one), show(inst)),
+                        _ => format!(
+                            "must be one of {}; got {}",
+                            value_list(values.iter()),
+                            show(inst)
+                        ),
+                    });
+                }
+                ok
+            }
+            Kw::MultipleOf(d, text) => {
+                let Some(n) = Dec::of(inst) else { return true };
+                let ok = n.is_multiple_of(d);
+                if !ok && !quick {
+                    self.report(node, name, || {
+                        format!("must be a multiple of {text}; got {}", show(inst))
+                    });
+                }
+                ok
+            }
+            Kw::Bound(b, limit, text) => {
+                let Some(n) = Dec::of(inst) else { return true };
+                let (ok, op) = match b {
+                    Bound::Minimum => (n >= *limit, ">="),
+                    Bound::ExclusiveMinimum => (n > *limit, ">"),
+                    Bound::Maximum => (n <= *limit, "<="),
+                    Bound::ExclusiveMaximum => (n < *limit, "<"),
+                };
+                if !ok && !quick {
+                    self.report(node, name, || {
+                        format!("must be {op} {text}; got {}", show(inst))
+                    });
+                }
+                ok
+            }
+            Kw::Size(s, limit) => self.size(node, *s, *limit, inst, quick),
+            Kw::Pattern(p) => {
+                let Value::String(s) = inst else { return true };
+                let ok = p.is_match(s);
+                if !ok && !quick {
+                    self.report(node, name, || {
+                        format!(
+                            "must match the pattern {}; got {}",
+                            quote(p.source()),
+                            show(inst)
+                        )
+                    });
+                }
+                ok
+            }
+            Kw::Format(f, fname) => {
+                let Value::String(s) = inst else { return true };
+                let ok = f.check(s);
+                if !ok && !quick {
+                    self.report(node, name, || {
+                        format!("must be a valid {fname}; got {}", show(inst))
+                    });
+                }
+                ok
+            }
+            Kw::UniqueItems => {
+                let Value::Array(items) = inst else {
+                    return true;
+                };
+                match duplicate(items) {
+                    None => true,
+                    Some((i, j)) => {
+                        if !quick {
+                            self.report(node, name, || {
+                                format!("must not contain duplicates; items {i} and {j} are equal")
+                            });
+                        }
+                        false
+                    }
+                }
+            }
+            Kw::Required(names) => {
+                let Value::Object(_) = inst else { return true };
+                let mut ok = true;
+                for n in names {
+                    if inst.get(n).is_none() {
+                        ok = false;
+                        if quick {
+                            break;
+                        }
+                        self.report(node, name, || {
+                            format!("is missing required property {}", quote(n))
+                        });
+                    }
+                }
+                ok
+            }
+            Kw::DependentRequired(list, _) => {
+                let Value::Object(_) = inst else { return true };
+                let mut ok = true;
+                for (k, needed) in list {
+                    if inst.get(k).is_none() {
+                        continue;
+                    }
+                    for n in needed {
+                        if inst.get(n).is_none() {
+                            ok = false;
+                            if quick {
+                                return false;
+                            }
+                            self.report(node, name, || {
+                                format!(
+                                    "must have property {} when {} is present",
+                                    quote(n),
+                                    quote(k)
+                                )
+                            });
+                        }
+                    }
+                }
+                ok
+            }
+            // Applicators on a value of another type.
+            _ => true,
+        }
+    }
+
+    fn size(&mut self, node: &Node, s: Size, limit: u64, inst: &Value, quick: bool) -> bool {
+        let (len, word) = match (s, inst) {
+            (Size::MinLength | Size::MaxLength, Value::String(v)) => {
+                (v.chars().count(), "character")
+            }
+            (Size::MinItems | Size::MaxItems, Value::Array(v)) => (v.len(), "item"),
+            (Size::MinProperties | Size::MaxProperties, Value::Object(v)) => (v.len(), "property"),
+            _ => return true,
+        };
+        let len = len as u64;
+        let min = matches!(s, Size::MinLength | Size::MinItems | Size::MinProperties);
+        let ok = if min { len >= limit } else { len <= limit };
+        if !ok && !quick {
+            let bound = if min { "at least" } else { "at most" };
+            self.report(node, s.name(), || match word {
+                "character" => format!("must be {bound} {} long; got {len}", plural(limit, word)),
+                _ => format!("must have {bound} {}; got {len}", plural(limit, word)),
+            });
+        }
+        ok
+    }
+}
+
+/// The first pair of equal items, by index.
+fn duplicate(items: &[Value]) -> Option<(usize, usize)> {
+    if items.len() <= PAIRWISE_MAX {
+        for i in 0..items.len() {
+            for j in i + 1..items.len() {
+                if json_eq(&items[i], &items[j]) {
+                    return Some((i, j));
+                }
+            }
+        }
+        return None;
+    }
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&a, &b| json_cmp(&items[a], &items[b]).then(a.cmp(&b)));
+    let mut best: Option<(usize, usize)> = None;
+    for w in order.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        if json_cmp(&items[a], &items[b]) == Ordering::Equal && json_eq(&items[a], &items[b]) {
+            let pair = (a.min(b), a.max(b));
+            if best.is_none_or(|p| pair.1 < p.1) {
+                best = Some(pair);
+            }
+        }
+    }
+    best
+}

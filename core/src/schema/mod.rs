@@ -1,0 +1,223 @@
+//! JSON Schema validation (with `alloc`): draft 2020-12 (the default since MCP 2025-11-25)
+//! and draft-07, chosen by `$schema`.
+//!
+//! Compile a schema once, validate many instances:
+//!
+//! ```
+//! use mcpwire::json::Value;
+//! use mcpwire::schema::Schema;
+//! use mcpwire::Limits;
+//!
+//! let schema = Schema::compile_bytes(br#"{
+//!     "type": "object",
+//!     "properties": {"units": {"enum": ["metric", "imperial"]}},
+//!     "required": ["units"]
+//! }"#).unwrap();
+//! let args = Value::parse(br#"{"units": "kelvin"}"#, Limits::DEFAULT).unwrap();
+//! let errors = schema.validate(&args);
+//! assert_eq!(errors[0].instance_path, "/units");
+//! assert_eq!(errors[0].schema_path, "/properties/units/enum");
+//! assert_eq!(errors[0].message, r#"`/units` must be one of "metric", "imperial"; got "kelvin""#);
+//! ```
+//!
+//! Everything the two drafts define is supported: all applicator and validation keywords,
+//! `$ref` to JSON pointers, `$anchor`s and `$id`-named resources, `$dynamicRef` /
+//! `$dynamicAnchor`, `unevaluatedProperties` / `unevaluatedItems`, `$vocabulary` of custom
+//! metaschemas, and the official metaschemas themselves. Other documents are found only in
+//! the map given with [`SchemaOptions::with_resource`], never on the network. `pattern`s use
+//! ECMA-262 semantics on a finite-automaton engine (no lookaround, no backreferences: such a
+//! schema fails to compile). Numbers compare by value from their text. `format` is an
+//! annotation unless [`SchemaOptions::assert_formats`] is set.
+//!
+//! The MCP steps are in [`tools`]: checking `tools/call` arguments on the server (giving the
+//! tool-error response) and `structuredContent` against `outputSchema` on the host.
+
+mod checks;
+mod compile;
+mod error;
+mod format;
+mod keyword;
+mod message;
+mod meta;
+mod number;
+mod regex;
+mod registry;
+pub mod tools;
+mod uri;
+mod validate;
+
+pub use error::{errors_to_text, errors_to_value, SchemaError, SchemaErrorKind, ValidationError};
+pub use format::Format;
+pub use tools::{check_arguments, check_output, InvalidArguments, OutputCheck, ToolSchemas};
+
+use crate::json::Value;
+use crate::limits::Limits;
+use alloc::string::String;
+use alloc::vec::Vec;
+use keyword::{Node, NodeId};
+
+/// The JSON Schema drafts this validator implements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Draft {
+    /// Draft-07 (`http://json-schema.org/draft-07/schema#`; draft-04/06 are read as draft-07).
+    Draft7,
+    /// Draft 2020-12 (`https://json-schema.org/draft/2020-12/schema`; also used for 2019-09).
+    Draft202012,
+}
+
+impl Draft {
+    /// The canonical `$schema` URI of the draft.
+    pub const fn uri(self) -> &'static str {
+        match self {
+            Draft::Draft7 => "http://json-schema.org/draft-07/schema#",
+            Draft::Draft202012 => "https://json-schema.org/draft/2020-12/schema",
+        }
+    }
+}
+
+/// How schemas are compiled and instances validated.
+#[derive(Clone, Debug)]
+pub struct SchemaOptions {
+    pub(crate) draft: Draft,
+    pub(crate) assert_formats: bool,
+    pub(crate) max_errors: usize,
+    pub(crate) max_depth: u32,
+    pub(crate) base_uri: Option<String>,
+    pub(crate) resources: Vec<(String, Value)>,
+}
+
+impl Default for SchemaOptions {
+    fn default() -> Self {
+        SchemaOptions {
+            draft: Draft::Draft202012,
+            assert_formats: false,
+            max_errors: 100,
+            max_depth: 256,
+            base_uri: None,
+            resources: Vec::new(),
+        }
+    }
+}
+
+impl SchemaOptions {
+    /// The defaults: draft 2020-12 unless `$schema` says otherwise, formats as annotations,
+    /// at most 100 errors, at most 256 nested subschema evaluations.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The draft for schemas without `$schema`.
+    pub fn draft(mut self, draft: Draft) -> Self {
+        self.draft = draft;
+        self
+    }
+
+    /// Check `format` (date-time, email, uuid, …) instead of treating it as an annotation.
+    pub fn assert_formats(mut self, yes: bool) -> Self {
+        self.assert_formats = yes;
+        self
+    }
+
+    /// The most errors [`Schema::validate`] returns (at least 1).
+    pub fn max_errors(mut self, n: usize) -> Self {
+        self.max_errors = n.max(1);
+        self
+    }
+
+    /// The deepest nesting of subschema evaluations (through `$ref` and into the instance)
+    /// before validation gives up with an error instead of exhausting the stack.
+    pub fn max_depth(mut self, n: u32) -> Self {
+        self.max_depth = n;
+        self
+    }
+
+    /// The URI of the root schema when it has no `$id` (default `json-schema:///`).
+    pub fn base_uri(mut self, uri: &str) -> Self {
+        self.base_uri = Some(uri.into());
+        self
+    }
+
+    /// Makes the document `schema` available to `$ref` as `uri` (an absolute URI, no
+    /// fragment). Nothing is ever fetched: a reference to any other document is an error.
+    pub fn with_resource(mut self, uri: &str, schema: Value) -> Self {
+        let uri = uri.trim_end_matches('#');
+        self.resources.retain(|(u, _)| u != uri);
+        self.resources.push((uri.into(), schema));
+        self
+    }
+
+    pub(crate) fn resource(&self, uri: &str) -> Option<&Value> {
+        self.resources
+            .iter()
+            .find(|(u, _)| u == uri)
+            .map(|(_, v)| v)
+    }
+}
+
+/// A compiled schema: compile once, validate many instances. `Send + Sync`.
+#[derive(Clone, Debug)]
+pub struct Schema {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) root: NodeId,
+    /// Per resource: `(anchor name index, node)` for its `$dynamicAnchor`s.
+    pub(crate) dyn_table: Vec<Vec<(u32, NodeId)>>,
+    pub(crate) draft: Draft,
+    pub(crate) max_errors: usize,
+    pub(crate) max_depth: u32,
+}
+
+impl Schema {
+    /// Compiles a schema with the default options.
+    pub fn compile(schema: &Value) -> Result<Schema, SchemaError> {
+        Self::compile_with(schema, &SchemaOptions::default())
+    }
+
+    /// Compiles a schema with `opts`.
+    pub fn compile_with(schema: &Value, opts: &SchemaOptions) -> Result<Schema, SchemaError> {
+        compile::compile(schema, opts)
+    }
+
+    /// Parses (with [`Limits::DEFAULT`]) and compiles a schema given as JSON bytes.
+    pub fn compile_bytes(schema: &[u8]) -> Result<Schema, SchemaError> {
+        Self::compile_bytes_with(schema, &SchemaOptions::default())
+    }
+
+    /// [`compile_bytes`](Self::compile_bytes) with `opts`.
+    pub fn compile_bytes_with(schema: &[u8], opts: &SchemaOptions) -> Result<Schema, SchemaError> {
+        let value = Value::parse(schema, Limits::DEFAULT).map_err(|e| {
+            SchemaError::new(SchemaErrorKind::InvalidJson, "", alloc::format!("{e}"))
+        })?;
+        Self::compile_with(&value, opts)
+    }
+
+    /// The draft of the root schema.
+    pub fn draft(&self) -> Draft {
+        self.draft
+    }
+
+    /// All the ways `instance` does not fit, up to the configured maximum; empty when valid.
+    pub fn validate(&self, instance: &Value) -> Vec<ValidationError> {
+        self.validate_max(instance, self.max_errors)
+    }
+
+    /// [`validate`](Self::validate) with an explicit maximum number of errors.
+    pub fn validate_max(&self, instance: &Value, max_errors: usize) -> Vec<ValidationError> {
+        let mut ctx = validate::Ctx::new(self, max_errors.max(1));
+        ctx.eval(self.root, instance, false, None);
+        ctx.errors
+    }
+
+    /// True when `instance` fits (stops at the first failure; no messages are built).
+    pub fn is_valid(&self, instance: &Value) -> bool {
+        validate::Ctx::new(self, 1).eval(self.root, instance, true, None)
+    }
+}
+
+/// Compiles `schema` and validates `instance` in one step (the bindings' entry point).
+pub fn validate_value(
+    schema: &Value,
+    instance: &Value,
+    opts: &SchemaOptions,
+) -> Result<Vec<ValidationError>, SchemaError> {
+    Ok(Schema::compile_with(schema, opts)?.validate(instance))
+}

@@ -1,0 +1,709 @@
+//! Evaluation: one walk over schema and instance together. In *quick* mode (inside `anyOf`,
+//! `not`, `if`, `contains`, …) a subschema stops at its first failure and records nothing;
+//! otherwise every failure is recorded, up to the error limit. Annotations (which properties
+//! and items were evaluated) are tracked only under nodes with `unevaluated*` keywords.
+
+use super::error::ValidationError;
+use super::keyword::{types, Kw, Node, NodeId};
+use super::message::{name_list, or_list, plural, quote, show, type_list};
+use super::{uri, Schema};
+use crate::json::Value;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// The evaluated members of an object or items of an array, by index.
+pub(crate) struct Ann {
+    bits: Vec<u64>,
+}
+
+impl Ann {
+    pub fn new(n: usize) -> Ann {
+        Ann {
+            bits: alloc::vec![0; n.div_ceil(64)],
+        }
+    }
+    pub fn set(&mut self, i: usize) {
+        if let Some(w) = self.bits.get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
+    }
+    pub fn get(&self, i: usize) -> bool {
+        self.bits
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+    pub fn merge(&mut self, other: &Ann) {
+        for (a, b) in self.bits.iter_mut().zip(&other.bits) {
+            *a |= *b;
+        }
+    }
+}
+
+/// State of one validation.
+pub(crate) struct Ctx<'s> {
+    pub s: &'s Schema,
+    pub errors: Vec<ValidationError>,
+    pub max: usize,
+    scope: Vec<u32>,
+    pub ipath: String,
+    depth: u32,
+    /// Replaces the instance location in messages (set while checking property names).
+    subject: Option<String>,
+}
+
+fn len_of(v: &Value) -> Option<usize> {
+    match v {
+        Value::Array(a) => Some(a.len()),
+        Value::Object(m) => Some(m.len()),
+        _ => None,
+    }
+}
+
+impl<'s> Ctx<'s> {
+    pub fn new(s: &'s Schema, max: usize) -> Self {
+        Ctx {
+            s,
+            errors: Vec::new(),
+            max,
+            scope: Vec::new(),
+            ipath: String::new(),
+            depth: 0,
+            subject: None,
+        }
+    }
+
+    /// True when no more errors may be recorded.
+    pub fn full(&self) -> bool {
+        self.errors.len() >= self.max
+    }
+
+    /// Records an error of keyword `kw` of `node`; `body` follows the subject in the message.
+    pub fn report(&mut self, node: &Node, kw: &'static str, body: impl FnOnce() -> String) {
+        if self.full() {
+            return;
+        }
+        let message = match &self.subject {
+            Some(s) => format!("{s} {}", body()),
+            None if self.ipath.is_empty() => format!("value {}", body()),
+            None => format!("`{}` {}", self.ipath, body()),
+        };
+        let mut schema_path = node.path.clone();
+        if kw != "false" {
+            uri::push_token(&mut schema_path, kw);
+        }
+        self.errors.push(ValidationError {
+            instance_path: self.ipath.clone(),
+            schema_path,
+            keyword: kw,
+            message,
+        });
+    }
+
+    /// Evaluates node `id` against `inst`. `ann` receives the node's annotations.
+    pub fn eval(&mut self, id: NodeId, inst: &Value, quick: bool, ann: Option<&mut Ann>) -> bool {
+        let s = self.s;
+        let Some(node) = s.nodes.get(id as usize) else {
+            return false;
+        };
+        if let Some(b) = node.boolean {
+            if !b && !quick {
+                self.report(node, "false", || "is not allowed".into());
+            }
+            return b;
+        }
+        if self.depth >= s.max_depth {
+            if !quick {
+                let max = s.max_depth;
+                self.report(node, "$ref", || {
+                    format!("cannot be checked: the schema recurses more than {max} levels deep")
+                });
+            }
+            return false;
+        }
+        self.depth += 1;
+        let pushed = self.scope.last() != Some(&node.resource);
+        if pushed {
+            self.scope.push(node.resource);
+        }
+        let len = len_of(inst);
+        let ann = if len.is_some() { ann } else { None };
+        let valid = match (node.unevaluated, len) {
+            (true, Some(n)) => {
+                let mut own = Ann::new(n);
+                let ok = self.keywords(node, inst, quick, Some(&mut own));
+                if let Some(outer) = ann {
+                    outer.merge(&own);
+                }
+                ok
+            }
+            _ => self.keywords(node, inst, quick, ann),
+        };
+        if pushed {
+            self.scope.pop();
+        }
+        self.depth -= 1;
+        valid
+    }
+
+    fn keywords(
+        &mut self,
+        node: &Node,
+        inst: &Value,
+        quick: bool,
+        mut ann: Option<&mut Ann>,
+    ) -> bool {
+        let mut valid = true;
+        for kw in &node.kws {
+            if !self.keyword(node, kw, inst, quick, ann.as_deref_mut()) {
+                valid = false;
+                if quick || self.full() {
+                    break;
+                }
+            }
+        }
+        valid
+    }
+
+    /// Evaluates `id` at the child location `key` / `index` of the instance.
+    fn child(&mut self, id: NodeId, inst: &Value, key: Result<&str, usize>, quick: bool) -> bool {
+        let len = self.ipath.len();
+        match key {
+            Ok(k) => uri::push_token(&mut self.ipath, k),
+            Err(i) => uri::push_index(&mut self.ipath, i),
+        }
+        let ok = self.eval(id, inst, quick, None);
+        self.ipath.truncate(len);
+        ok
+    }
+
+    fn keyword(
+        &mut self,
+        node: &Node,
+        kw: &Kw,
+        inst: &Value,
+        quick: bool,
+        mut ann: Option<&mut Ann>,
+    ) -> bool {
+        match kw {
+            Kw::Ref(t) => self.eval(*t, inst, quick, ann),
+            Kw::DynamicRef(t, name) => {
+                let target = name
+                    .and_then(|n| {
+                        self.scope.iter().find_map(|r| {
+                            let row = self.s.dyn_table.get(*r as usize)?;
+                            row.iter().find(|(m, _)| *m == n).map(|(_, id)| *id)
+                        })
+                    })
+                    .unwrap_or(*t);
+                self.eval(target, inst, quick, ann)
+            }
+            Kw::AllOf(list) => {
+                let mut ok = true;
+                for id in list {
+                    if !self.eval(*id, inst, quick, ann.as_deref_mut()) {
+                        ok = false;
+                        if quick || self.full() {
+                            break;
+                        }
+                    }
+                }
+                ok
+            }
+            Kw::AnyOf(list) => {
+                let mut matched = Vec::new();
+                for (i, id) in list.iter().enumerate() {
+                    if self.branch(*id, inst, ann.as_deref_mut()) {
+                        matched.push(i);
+                        if ann.is_none() {
+                            break;
+                        }
+                    }
+                }
+                if matched.is_empty() && !quick {
+                    self.no_match(node, "anyOf", list, inst);
+                }
+                !matched.is_empty()
+            }
+            Kw::OneOf(list) => {
+                let mut matched = Vec::new();
+                let mut got = ann.as_ref().map(|_| Ann::new(len_of(inst).unwrap_or(0)));
+                for (i, id) in list.iter().enumerate() {
+                    let mut own = got.as_ref().map(|_| Ann::new(len_of(inst).unwrap_or(0)));
+                    if self.branch(*id, inst, own.as_mut()) {
+                        matched.push(i);
+                        if let (Some(g), Some(o)) = (got.as_mut(), own.as_ref()) {
+                            g.merge(o);
+                        }
+                        if matched.len() > 1 && quick {
+                            break;
+                        }
+                    }
+                }
+                match matched.len() {
+                    1 => {
+                        if let (Some(a), Some(g)) = (ann, got.as_ref()) {
+                            a.merge(g);
+                        }
+                        true
+                    }
+                    0 => {
+                        if !quick {
+                            self.no_match(node, "oneOf", list, inst);
+                        }
+                        false
+                    }
+                    _ => {
+                        if !quick {
+                            let which: Vec<String> =
+                                matched.iter().map(|i| format!("{i}")).collect();
+                            let refs: Vec<&str> = which.iter().map(String::as_str).collect();
+                            self.report(node, "oneOf", || {
+                                format!(
+                                    "must match exactly one schema in oneOf, but matches schemas {}",
+                                    or_list(&refs).replace(" or ", " and ")
+                                )
+                            });
+                        }
+                        false
+                    }
+                }
+            }
+            Kw::Not(id) => {
+                let ok = !self.eval(*id, inst, true, None);
+                if !ok && !quick {
+                    self.report(node, "not", || "must not match the schema in not".into());
+                }
+                ok
+            }
+            Kw::If { cond, then, els } => {
+                let passed = self.branch(*cond, inst, ann.as_deref_mut());
+                match (passed, then, els) {
+                    (true, Some(t), _) => self.eval(*t, inst, quick, ann),
+                    (false, _, Some(e)) => self.eval(*e, inst, quick, ann),
+                    _ => true,
+                }
+            }
+            Kw::DependentSchemas(list, _) => {
+                let mut ok = true;
+                for (k, id) in list {
+                    if inst.get(k).is_some() && !self.eval(*id, inst, quick, ann.as_deref_mut()) {
+                        ok = false;
+                        if quick || self.full() {
+                            break;
+                        }
+                    }
+                }
+                ok
+            }
+            _ => self.container(node, kw, inst, quick, ann),
+        }
+    }
+
+    /// Evaluates an in-place subschema quietly; its annotations count only when it passes.
+    fn branch(&mut self, id: NodeId, inst: &Value, ann: Option<&mut Ann>) -> bool {
+        match ann {
+            Some(outer) => {
+                let mut own = Ann::new(len_of(inst).unwrap_or(0));
+                let ok = self.eval(id, inst, true, Some(&mut own));
+                if ok {
+                    outer.merge(&own);
+                }
+                ok
+            }
+            None => self.eval(id, inst, true, None),
+        }
+    }
+
+    /// The `type` a subschema demands, looking through plain `$ref`s.
+    fn declared_types(&self, mut id: NodeId) -> Option<u8> {
+        for _ in 0..16 {
+            let node = self.s.nodes.get(id as usize)?;
+            if let Some(Kw::Type(t)) = node.kws.iter().find(|k| matches!(k, Kw::Type(_))) {
+                return Some(*t);
+            }
+            match node.kws.as_slice() {
+                [Kw::Ref(t)] => id = *t,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Reports that no branch of `anyOf` / `oneOf` matched, as helpfully as it can: when only
+    /// one branch accepts the instance's type, that branch's own errors; when every branch
+    /// rejects the type, the union of types; otherwise one error naming each branch's fault.
+    fn no_match(&mut self, node: &Node, kw: &'static str, list: &[NodeId], inst: &Value) {
+        if self.full() {
+            return;
+        }
+        let saved = core::mem::take(&mut self.errors);
+        let saved_max = self.max;
+        self.max = saved_max.saturating_sub(saved.len()).max(1);
+        let mut per = Vec::with_capacity(list.len());
+        for id in list {
+            self.eval(*id, inst, false, None);
+            per.push(core::mem::take(&mut self.errors));
+        }
+        self.errors = saved;
+        self.max = saved_max;
+        let here = self.ipath.clone();
+        let wrong_type = |errs: &Vec<ValidationError>| {
+            errs.iter()
+                .any(|e| e.instance_path == here && matches!(e.keyword, "type" | "false"))
+        };
+        let relevant: Vec<usize> = (0..per.len()).filter(|&i| !wrong_type(&per[i])).collect();
+        if let [only] = relevant.as_slice() {
+            for e in core::mem::take(&mut per[*only]) {
+                if self.full() {
+                    break;
+                }
+                self.errors.push(e);
+            }
+            return;
+        }
+        let all_types: Option<u8> = if relevant.is_empty() {
+            list.iter()
+                .map(|id| self.declared_types(*id))
+                .try_fold(0u8, |acc, t| t.map(|t| acc | t))
+        } else {
+            None
+        };
+        if let Some(bits) = all_types {
+            self.report(node, kw, || {
+                format!("must be {}; got {}", type_list(bits), show(inst))
+            });
+            return;
+        }
+        let reasons = name_list(
+            relevant
+                .iter()
+                .filter_map(|&i| per[i].first().map(|e| format!("({i}) {}", e.message))),
+        );
+        let n = list.len();
+        self.report(node, kw, || {
+            let what = if kw == "oneOf" {
+                "exactly one"
+            } else {
+                "at least one"
+            };
+            format!("must match {what} of the {n} schemas in {kw}: {reasons}")
+        });
+    }
+
+    /// Array and object applicators, then the assertions (in `checks`).
+    fn container(
+        &mut self,
+        node: &Node,
+        kw: &Kw,
+        inst: &Value,
+        quick: bool,
+        mut ann: Option<&mut Ann>,
+    ) -> bool {
+        match (kw, inst) {
+            (Kw::PrefixItems(list), Value::Array(items)) => {
+                let mut ok = true;
+                for (i, (id, item)) in list.iter().zip(items).enumerate() {
+                    if let Some(a) = ann.as_deref_mut() {
+                        a.set(i);
+                    }
+                    if !self.child(*id, item, Err(i), quick) {
+                        ok = false;
+                        if quick || self.full() {
+                            break;
+                        }
+                    }
+                }
+                ok
+            }
+            (
+                Kw::Items {
+                    node: id, start, ..
+                },
+                Value::Array(items),
+            ) => {
+                if items.len() <= *start {
+                    return true;
+                }
+                if self.s.nodes.get(*id as usize).and_then(|n| n.boolean) == Some(false) {
+                    if !quick {
+                        let (start, len) = (*start as u64, items.len() as u64);
+                        self.report(node, kw.name(), || {
+                            format!("must have at most {}; got {len}", plural(start, "item"))
+                        });
+                    }
+                    return false;
+                }
+                let mut ok = true;
+                for (i, item) in items.iter().enumerate().skip(*start) {
+                    if let Some(a) = ann.as_deref_mut() {
+                        a.set(i);
+                    }
+                    if !self.child(*id, item, Err(i), quick) {
+                        ok = false;
+                        if quick || self.full() {
+                            break;
+                        }
+                    }
+                }
+                ok
+            }
+            (Kw::Contains { node: id, min, max }, Value::Array(items)) => {
+                let mut count = 0u64;
+                let stop_early = ann.is_none() && max.is_none();
+                for (i, item) in items.iter().enumerate() {
+                    let len = self.ipath.len();
+                    uri::push_index(&mut self.ipath, i);
+                    let ok = self.eval(*id, item, true, None);
+                    self.ipath.truncate(len);
+                    if ok {
+                        count += 1;
+                        if let Some(a) = ann.as_deref_mut() {
+                            a.set(i);
+                        }
+                        if stop_early && count >= *min {
+                            break;
+                        }
+                    }
+                }
+                if count < *min {
+                    if !quick {
+                        let min = *min;
+                        self.report(node, "contains", || {
+                            format!(
+                                "must contain at least {} matching the contains schema; {count} match",
+                                plural(min, "item")
+                            )
+                        });
+                    }
+                    return false;
+                }
+                if let Some(max) = max.filter(|m| count > *m) {
+                    if !quick {
+                        let kw = "maxContains";
+                        self.report(node, kw, || {
+                            format!("must contain at most {} matching the contains schema; {count} match", plural(max, "item"))
+                        });
+                    }
+                    return false;
+                }
+                true
+            }
+            (Kw::UnevaluatedItems(id), Value::Array(items)) => {
+                let mut ok = true;
+                let mut extra = Vec::new();
+                let is_false =
+                    self.s.nodes.get(*id as usize).and_then(|n| n.boolean) == Some(false);
+                for (i, item) in items.iter().enumerate() {
+                    if ann.as_ref().is_some_and(|a| a.get(i)) {
+                        continue;
+                    }
+                    if let Some(a) = ann.as_deref_mut() {
+                        a.set(i);
+                    }
+                    if is_false {
+                        ok = false;
+                        extra.push(format!("{i}"));
+                        if quick {
+                            break;
+                        }
+                    } else if !self.child(*id, item, Err(i), quick) {
+                        ok = false;
+                        if quick || self.full() {
+                            break;
+                        }
+                    }
+                }
+                if !extra.is_empty() && !quick {
+                    self.report(node, "unevaluatedItems", || {
+                        format!(
+                            "has unexpected items at index {}",
+                            name_list(extra.into_iter())
+                        )
+                    });
+                }
+                ok
+            }
+            (_, Value::Object(members)) if is_object_applicator(kw) => {
+                self.object(node, kw, inst, members, quick, ann)
+            }
+            _ => self.assertion(node, kw, inst, quick),
+        }
+    }
+}
+
+fn is_object_applicator(kw: &Kw) -> bool {
+    matches!(
+        kw,
+        Kw::Properties(_)
+            | Kw::PatternProperties(_)
+            | Kw::AdditionalProperties { .. }
+            | Kw::PropertyNames(_)
+            | Kw::UnevaluatedProperties(_)
+    )
+}
+
+impl Ctx<'_> {
+    fn object(
+        &mut self,
+        node: &Node,
+        kw: &Kw,
+        inst: &Value,
+        members: &[(String, Value)],
+        quick: bool,
+        mut ann: Option<&mut Ann>,
+    ) -> bool {
+        let _ = inst;
+        let mut ok = true;
+        let mut extra: Vec<&str> = Vec::new();
+        let s = self.s;
+        let false_node =
+            |id: &NodeId| s.nodes.get(*id as usize).and_then(|n| n.boolean) == Some(false);
+        for (i, (k, v)) in members.iter().enumerate() {
+            let targets: Vec<NodeId> = match kw {
+                Kw::Properties(list) => {
+                    match list.binary_search_by(|(n, _)| n.as_str().cmp(k.as_str())) {
+                        Ok(j) => alloc::vec![list[j].1],
+                        Err(_) => continue,
+                    }
+                }
+                Kw::PatternProperties(list) => {
+                    let t: Vec<NodeId> = list
+                        .iter()
+                        .filter(|(p, _)| p.is_match(k))
+                        .map(|(_, id)| *id)
+                        .collect();
+                    if t.is_empty() {
+                        continue;
+                    }
+                    t
+                }
+                Kw::AdditionalProperties {
+                    node: id,
+                    props,
+                    pats,
+                } => {
+                    if self.is_declared(node, *props, *pats, k) {
+                        continue;
+                    }
+                    alloc::vec![*id]
+                }
+                Kw::UnevaluatedProperties(id) => {
+                    if ann.as_ref().is_some_and(|a| a.get(i)) {
+                        continue;
+                    }
+                    alloc::vec![*id]
+                }
+                Kw::PropertyNames(id) => {
+                    let name = Value::String(k.clone());
+                    let saved = self.subject.replace(format!("property name {}", quote(k)));
+                    let good = self.eval(*id, &name, quick, None);
+                    self.subject = saved;
+                    if !good {
+                        ok = false;
+                        if quick || self.full() {
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                _ => return true,
+            };
+            if let Some(a) = ann.as_deref_mut() {
+                a.set(i);
+            }
+            for id in targets {
+                let pass = if false_node(&id)
+                    && matches!(
+                        kw,
+                        Kw::AdditionalProperties { .. } | Kw::UnevaluatedProperties(_)
+                    ) {
+                    extra.push(k);
+                    false
+                } else {
+                    self.child(id, v, Ok(k), quick)
+                };
+                if !pass {
+                    ok = false;
+                    if quick || self.full() {
+                        break;
+                    }
+                }
+            }
+            if !ok && (quick || self.full()) {
+                break;
+            }
+        }
+        if !extra.is_empty() && !quick {
+            let allowed = match kw {
+                Kw::AdditionalProperties { props, pats, .. } => {
+                    self.allowed_names(node, *props, *pats)
+                }
+                _ => String::new(),
+            };
+            let names = name_list(extra.iter().map(|k| quote(k)));
+            let word = if extra.len() == 1 {
+                "property"
+            } else {
+                "properties"
+            };
+            self.report(node, kw.name(), || {
+                format!("has unexpected {word} {names}{allowed}")
+            });
+        }
+        ok
+    }
+
+    /// True when `key` is covered by the sibling `properties` / `patternProperties`.
+    fn is_declared(
+        &self,
+        node: &Node,
+        props: Option<usize>,
+        pats: Option<usize>,
+        key: &str,
+    ) -> bool {
+        if let Some(Kw::Properties(list)) = props.and_then(|i| node.kws.get(i)) {
+            if list.binary_search_by(|(n, _)| n.as_str().cmp(key)).is_ok() {
+                return true;
+            }
+        }
+        if let Some(Kw::PatternProperties(list)) = pats.and_then(|i| node.kws.get(i)) {
+            return list.iter().any(|(p, _)| p.is_match(key));
+        }
+        false
+    }
+
+    /// `; allowed: "a", "b"` for additionalProperties messages.
+    fn allowed_names(&self, node: &Node, props: Option<usize>, pats: Option<usize>) -> String {
+        let mut items: Vec<String> = Vec::new();
+        if let Some(Kw::Properties(list)) = props.and_then(|i| node.kws.get(i)) {
+            items.extend(list.iter().map(|(n, _)| quote(n)));
+        }
+        if let Some(Kw::PatternProperties(list)) = pats.and_then(|i| node.kws.get(i)) {
+            items.extend(
+                list.iter()
+                    .map(|(p, _)| format!("names matching {}", quote(p.source()))),
+            );
+        }
+        if items.is_empty() {
+            return "; no other properties are allowed".into();
+        }
+        format!("; allowed: {}", name_list(items.into_iter()))
+    }
+}
+
+/// Is the value of this JSON type (`integer` by value: `1.0` is an integer)?
+pub(crate) fn has_type(v: &Value, bits: u8) -> bool {
+    match v {
+        Value::Null => bits & types::NULL != 0,
+        Value::Bool(_) => bits & types::BOOLEAN != 0,
+        Value::String(_) => bits & types::STRING != 0,
+        Value::Array(_) => bits & types::ARRAY != 0,
+        Value::Object(_) => bits & types::OBJECT != 0,
+        Value::Number(t) => {
+            bits & types::NUMBER != 0
+                || (bits & types::INTEGER != 0
+                    && super::number::Dec::parse(t).is_some_and(|d| d.is_integer()))
+        }
+    }
+}
