@@ -26,7 +26,6 @@ pub mod jsonrpc;
 pub mod limits;
 pub mod mcp;
 pub mod report;
-pub mod state;
 #[cfg(feature = "alloc")]
 pub mod schema;
 
