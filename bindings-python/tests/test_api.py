@@ -4,6 +4,7 @@ import enum
 import json
 import math
 import pathlib
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -86,6 +87,14 @@ def test_decode_error_shape():
     assert e.args == (str(e),)
     assert mcpwire.DecodeError.__module__ == "mcpwire"
     assert issubclass(mcpwire.DecodeError, mcpwire.Error)
+
+
+def test_decode_error_pickles_with_its_attributes():
+    with pytest.raises(mcpwire.DecodeError) as info:
+        mcpwire.decode("[")
+    back = pickle.loads(pickle.dumps(info.value))
+    assert type(back) is mcpwire.DecodeError
+    assert (back.kind, back.code, back.offset, str(back)) == ("unexpected_end", -32700, 1, str(info.value))
 
 
 def test_limits_are_keyword_only_and_apply():
