@@ -28,6 +28,7 @@ pub mod mcp;
 pub mod report;
 #[cfg(feature = "alloc")]
 pub mod schema;
+pub mod state;
 
 pub use error::{BufferTooSmall, Classification, DecodeError, ErrorKind};
 pub use jsonrpc::{

@@ -1,0 +1,764 @@
+//! The host side: request ids, correlation, the capability gate, paging through `tools/list`,
+//! progress routing, cancellation and time limits.
+
+use super::{Key, Millis, Recent, Table, Text};
+use crate::classify::ResponseClass;
+use crate::error::{DecodeError, ErrorKind};
+use crate::json::writer::{write_i64, write_plain_str, ObjectWriter, Sink};
+use crate::json::{JsonStr, Number, RawJson};
+use crate::jsonrpc::{ErrorObject, Message, RequestId};
+use crate::limits::Limits;
+use crate::mcp::{
+    CallToolRequestParams, CallToolResult, Encode, InitializeRequestParams, InputRequiredResult,
+    ListToolsRequestParams, ListToolsResult, McpMessage, Method, ProgressToken, ProtocolVersion,
+    RequestMeta, ToolsCapability,
+};
+
+/// How a client is set up.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientConfig<'c> {
+    /// The protocol version to speak.
+    pub version: ProtocolVersion,
+    /// The client's `Implementation` object, e.g. `{"name":"host","version":"1.0"}`.
+    pub client_info: RawJson<'c>,
+    /// The client's capabilities object (`{}` for none).
+    pub capabilities: RawJson<'c>,
+    /// Time limit for a request when the call does not set one.
+    pub default_timeout: Option<Millis>,
+    /// Limit that progress never extends ("SHOULD always enforce a maximum timeout").
+    pub max_timeout: Option<Millis>,
+    /// Restart a request's time limit when its progress arrives.
+    pub reset_timeout_on_progress: bool,
+    /// Most `tools/list` pages one listing fetches (default 100).
+    pub max_pages: u32,
+    /// Decode limits for incoming messages.
+    pub limits: Limits,
+}
+
+impl<'c> ClientConfig<'c> {
+    /// A configuration with defaults: no time limits, 100 pages, default limits.
+    pub fn new(version: ProtocolVersion, client_info: RawJson<'c>) -> Self {
+        ClientConfig {
+            version,
+            client_info,
+            capabilities: RawJson::from_source("{}", true),
+            default_timeout: None,
+            max_timeout: None,
+            reset_timeout_on_progress: false,
+            max_pages: 100,
+            limits: Limits::DEFAULT,
+        }
+    }
+}
+
+/// Why a request could not be sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClientError {
+    /// The server never declared `tools` (or the handshake has not completed): refused
+    /// locally, as a server without tools answers, with -32601.
+    MethodNotFound,
+    /// The progress token is already used by a request in flight ("MUST be unique").
+    DuplicateProgressToken,
+    /// A fixed-capacity table is full (no-alloc build) or a string is too long for it.
+    Capacity,
+}
+
+impl ClientError {
+    /// The error kind (and so the code) this refusal corresponds to.
+    pub fn kind(self) -> ErrorKind {
+        match self {
+            ClientError::MethodNotFound => ErrorKind::MethodNotFound,
+            ClientError::DuplicateProgressToken => ErrorKind::InvalidValue,
+            ClientError::Capacity => ErrorKind::InternalError,
+        }
+    }
+}
+
+/// How a call picks its progress token.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TokenChoice<'t> {
+    /// No progress wanted.
+    #[default]
+    None,
+    /// The client issues a fresh integer token.
+    Auto,
+    /// The caller's token (checked to be unique among requests in flight).
+    Given(ProgressToken<'t>),
+}
+
+/// Options of one `tools/call`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CallOptions<'t> {
+    /// Time limit from now (else the configured default).
+    pub timeout: Option<Millis>,
+    /// Progress token.
+    pub progress: TokenChoice<'t>,
+}
+
+/// Why a listing stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PagerStop {
+    /// The last page had no `nextCursor`: the catalog is complete.
+    Complete,
+    /// The server sent a cursor it had already sent in this listing.
+    RepeatedCursor,
+    /// `max_pages` pages were fetched and more were offered.
+    PageCap,
+    /// A page request failed (error response or time limit).
+    Failed,
+}
+
+/// A message that arrived but belongs to nothing in flight; reported, not passed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Late {
+    /// A response to an id this client never sent (or not as an integer).
+    UnknownResponse,
+    /// A second response to an id already answered.
+    DuplicateResponse,
+    /// A response to a request this client cancelled or gave up on.
+    ResponseAfterCancel,
+    /// Progress for a token no request in flight owns.
+    ProgressUnknownToken,
+    /// Progress for a request that already finished ("MUST stop after completion").
+    ProgressAfterFinish,
+    /// Progress that did not increase ("MUST increase with each notification").
+    ProgressNotIncreasing,
+}
+
+/// What one incoming message meant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Incoming<'a> {
+    /// The handshake completed (`initialize` or `server/discover`).
+    Ready {
+        /// The version in use.
+        version: ProtocolVersion,
+        /// The server's tools capability, if declared.
+        tools: Option<ToolsCapability>,
+    },
+    /// The server speaks no version this client does.
+    HandshakeFailed,
+    /// A page of the catalog; `stop` is `None` when the next page request was queued.
+    ToolsPage {
+        /// The request id.
+        id: i64,
+        /// The page.
+        result: ListToolsResult<'a>,
+        /// Why the listing ended, if it did.
+        stop: Option<PagerStop>,
+    },
+    /// The result of a `tools/call` (`class` is success or tool_error).
+    ToolResult {
+        /// The request id.
+        id: i64,
+        /// The result.
+        result: CallToolResult<'a>,
+        /// Success or tool error.
+        class: ResponseClass,
+    },
+    /// 2026-07-28: the call needs more input.
+    InputRequired {
+        /// The request id.
+        id: i64,
+        /// What the server asks for.
+        result: InputRequiredResult<'a>,
+    },
+    /// A JSON-RPC error answering one of our requests.
+    Error {
+        /// The request id.
+        id: i64,
+        /// The method of the request.
+        method: Method,
+        /// The error.
+        error: ErrorObject<'a>,
+    },
+    /// Progress for a request in flight.
+    Progress {
+        /// The request it belongs to.
+        id: i64,
+        /// Progress so far.
+        progress: Number,
+        /// Total, if known.
+        total: Option<Number>,
+        /// Message, if any.
+        message: Option<JsonStr<'a>>,
+    },
+    /// `notifications/tools/list_changed`: the cached catalog is stale.
+    ToolListChanged,
+    /// A message that belongs to nothing in flight.
+    Late(Late),
+    /// Anything else (server requests such as `ping`, other notifications).
+    Other(McpMessage<'a>),
+}
+
+/// Events from the passage of time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClientEvent {
+    /// A request hit its time limit; a cancellation was queued for it.
+    TimedOut {
+        /// The request id.
+        id: i64,
+        /// Its method.
+        method: Method,
+    },
+}
+
+#[derive(Debug)]
+struct Pending {
+    id: i64,
+    method: Method,
+    deadline: Option<Millis>,
+    hard_deadline: Option<Millis>,
+    timeout: Option<Millis>,
+    token: Option<Key>,
+    last_progress: Option<f64>,
+}
+
+#[derive(Debug)]
+enum Outgoing {
+    Initialized,
+    Cancelled { id: i64, reason: &'static str },
+    ListPage { id: i64, cursor: Text },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Handshake {
+    Idle,
+    Waiting(i64),
+    Ready(ProtocolVersion, Option<ToolsCapability>),
+    Failed,
+}
+
+#[derive(Debug)]
+struct Pager<const N: usize> {
+    request: Option<i64>,
+    pages: u32,
+    seen: Table<u64, N>,
+}
+
+/// A host's session with one server. `N` bounds the tables without `alloc`.
+#[derive(Debug)]
+pub struct Client<'c, const N: usize = 32> {
+    config: ClientConfig<'c>,
+    handshake: Handshake,
+    next_id: i64,
+    next_token: i64,
+    pending: Table<Pending, N>,
+    outbox: Table<Outgoing, N>,
+    events: Table<ClientEvent, N>,
+    finished_ids: Recent<i64, N>,
+    cancelled_ids: Recent<i64, N>,
+    finished_tokens: Recent<Key, N>,
+    pager: Pager<N>,
+    stale: bool,
+}
+
+fn fnv(s: &JsonStr<'_>) -> u64 {
+    let mut buf = [0u8; 4];
+    s.chars().fold(0xcbf2_9ce4_8422_2325, |h, c| {
+        c.encode_utf8(&mut buf)
+            .bytes()
+            .fold(h, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+    })
+}
+
+impl<'c, const N: usize> Client<'c, N> {
+    /// A client that has not started its handshake.
+    pub fn new(config: ClientConfig<'c>) -> Self {
+        Client {
+            config,
+            handshake: Handshake::Idle,
+            next_id: 0,
+            next_token: 0,
+            pending: Table::new(),
+            outbox: Table::new(),
+            events: Table::new(),
+            finished_ids: Recent::new(),
+            cancelled_ids: Recent::new(),
+            finished_tokens: Recent::new(),
+            pager: Pager {
+                request: None,
+                pages: 0,
+                seen: Table::new(),
+            },
+            stale: true,
+        }
+    }
+
+    /// True once the handshake completed.
+    pub fn is_ready(&self) -> bool {
+        matches!(self.handshake, Handshake::Ready(..))
+    }
+
+    /// True when the catalog must be (re)listed: never listed, or `list_changed` since.
+    pub fn catalog_stale(&self) -> bool {
+        self.stale
+    }
+
+    /// Requests in flight.
+    pub fn in_flight(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Skips the handshake when the server's capabilities are known some other way.
+    pub fn assume_ready(&mut self, tools: Option<ToolsCapability>) {
+        self.handshake = Handshake::Ready(self.config.version, tools);
+    }
+
+    fn register(
+        &mut self,
+        method: Method,
+        now: Millis,
+        timeout: Option<Millis>,
+        token: Option<Key>,
+    ) -> Result<i64, ClientError> {
+        let id = self.next_id;
+        let timeout = timeout.or(self.config.default_timeout);
+        let entry = Pending {
+            id,
+            method,
+            deadline: timeout.map(|t| now.saturating_add(t)),
+            hard_deadline: self.config.max_timeout.map(|t| now.saturating_add(t)),
+            timeout,
+            token,
+            last_progress: None,
+        };
+        self.pending
+            .push(entry)
+            .map_err(|_| ClientError::Capacity)?;
+        self.next_id += 1;
+        Ok(id)
+    }
+
+    fn meta<'t>(&'t self, token: Option<ProgressToken<'t>>) -> Option<RequestMeta<'t>> {
+        if self.config.version.has_result_type() {
+            Some(RequestMeta {
+                progress_token: token,
+                protocol_version: Some(JsonStr::new(self.config.version.as_str())),
+                client_capabilities: Some(self.config.capabilities),
+                client_info: Some(self.config.client_info),
+                log_level: None,
+                raw: None,
+            })
+        } else {
+            token.map(|t| RequestMeta {
+                progress_token: Some(t),
+                ..RequestMeta::default()
+            })
+        }
+    }
+
+    /// Starts the handshake: `initialize` (2025 versions) or `server/discover` (2026-07-28).
+    pub fn start<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        now: Millis,
+    ) -> Result<i64, ClientError> {
+        let version = self.config.version;
+        let method = if version.has_initialize() {
+            Method::Initialize
+        } else {
+            Method::ServerDiscover
+        };
+        let id = self.register(method, now, None, None)?;
+        self.handshake = Handshake::Waiting(id);
+        if version.has_initialize() {
+            let params = InitializeRequestParams {
+                protocol_version: JsonStr::new(version.as_str()),
+                capabilities: self.config.capabilities,
+                client_info: self.config.client_info,
+                meta: None,
+                extra: Default::default(),
+            };
+            McpMessage::InitializeRequest(RequestId::Int(id), params).write(sink);
+        } else {
+            let mut o = open_request(sink, id, Method::ServerDiscover);
+            o.key(sink, "params");
+            let mut p = ObjectWriter::open(sink);
+            p.key(sink, "_meta");
+            self.meta(None).write(sink);
+            p.close(sink);
+            o.close(sink);
+        }
+        Ok(id)
+    }
+
+    fn tools_gate(&self) -> Result<(), ClientError> {
+        // A server that never declared `tools` answers tools/* with -32601 Method not found;
+        // refusing locally gives the caller the same answer without a round trip.
+        match self.handshake {
+            Handshake::Ready(_, Some(_)) => Ok(()),
+            _ => Err(ClientError::MethodNotFound),
+        }
+    }
+
+    /// Starts listing the catalog from its first page; later pages are queued automatically
+    /// (see [`Incoming::ToolsPage`]).
+    pub fn list_tools<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        now: Millis,
+    ) -> Result<i64, ClientError> {
+        self.tools_gate()?;
+        let id = self.register(Method::ToolsList, now, None, None)?;
+        self.pager = Pager {
+            request: Some(id),
+            pages: 0,
+            seen: Table::new(),
+        };
+        self.write_list(sink, id, None);
+        Ok(id)
+    }
+
+    fn write_list<S: Sink + ?Sized>(&self, sink: &mut S, id: i64, cursor: Option<&str>) {
+        let meta = self.meta(None);
+        let params = (meta.is_some() || cursor.is_some()).then(|| ListToolsRequestParams {
+            cursor: cursor.map(JsonStr::new),
+            meta,
+            extra: Default::default(),
+        });
+        McpMessage::ListToolsRequest(RequestId::Int(id), params).write(sink);
+    }
+
+    /// Sends `tools/call`. Returns the request id and the progress token used, if any.
+    pub fn call_tool<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        now: Millis,
+        name: &str,
+        arguments: Option<RawJson<'_>>,
+        opts: CallOptions<'_>,
+    ) -> Result<(i64, Option<Key>), ClientError> {
+        self.tools_gate()?;
+        let token = match opts.progress {
+            TokenChoice::None => None,
+            TokenChoice::Auto => loop {
+                let t = Key::Int(self.next_token);
+                self.next_token += 1;
+                if !self.token_in_use(&t) {
+                    break Some(t);
+                }
+            },
+            TokenChoice::Given(t) => Some(Key::of_token(&t).ok_or(ClientError::Capacity)?),
+        };
+        if let Some(t) = &token {
+            if self.token_in_use(t) {
+                return Err(ClientError::DuplicateProgressToken);
+            }
+        }
+        let id = self.register(Method::ToolsCall, now, opts.timeout, token.clone())?;
+        let params = CallToolRequestParams {
+            name: JsonStr::new(name),
+            arguments,
+            meta: self.meta(token.as_ref().map(Key::as_token)),
+            input_responses: None,
+            request_state: None,
+            task: None,
+            extra: Default::default(),
+        };
+        McpMessage::CallToolRequest(RequestId::Int(id), params).write(sink);
+        Ok((id, token))
+    }
+
+    fn token_in_use(&self, t: &Key) -> bool {
+        self.pending.iter().any(|p| p.token.as_ref() == Some(t))
+    }
+
+    /// Cancels a request in flight: writes `notifications/cancelled` and forgets it; a late
+    /// response is then reported as [`Late::ResponseAfterCancel`]. Cancelling an unknown or
+    /// finished request writes nothing and returns false ("MUST only reference requests
+    /// that … are believed to still be in-progress").
+    pub fn cancel<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        id: i64,
+        reason: Option<&str>,
+    ) -> bool {
+        let Some(p) = self.pending.take(|p| p.id == id) else {
+            return false;
+        };
+        self.forget(p, true);
+        write_cancelled(sink, id, reason);
+        true
+    }
+
+    fn forget(&mut self, p: Pending, cancelled: bool) {
+        if cancelled {
+            self.cancelled_ids.remember(p.id);
+        } else {
+            self.finished_ids.remember(p.id);
+        }
+        if let Some(t) = p.token {
+            self.finished_tokens.remember(t);
+        }
+        if self.pager.request == Some(p.id) && cancelled {
+            self.pager.request = None;
+        }
+    }
+
+    /// Writes the next queued message (the `initialized` notification, the next page
+    /// request, a cancellation after a time limit). Returns false when nothing is queued.
+    pub fn poll_transmit<S: Sink + ?Sized>(&mut self, sink: &mut S) -> bool {
+        let Some(out) = self.outbox.take_first() else {
+            return false;
+        };
+        match out {
+            Outgoing::Initialized => {
+                sink.put(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+            }
+            Outgoing::Cancelled { id, reason } => write_cancelled(sink, id, Some(reason)),
+            Outgoing::ListPage { id, cursor } => self.write_list(sink, id, Some(&cursor)),
+        }
+        true
+    }
+
+    /// The next timer-driven event.
+    pub fn poll_event(&mut self) -> Option<ClientEvent> {
+        self.events.take_first()
+    }
+
+    /// When [`handle_timeout`](Self::handle_timeout) must next be called, if ever.
+    pub fn poll_timeout(&self) -> Option<Millis> {
+        self.pending
+            .iter()
+            .flat_map(|p| [p.deadline, p.hard_deadline])
+            .flatten()
+            .min()
+    }
+
+    /// Expires every request whose time limit has passed: a [`ClientEvent::TimedOut`] and a
+    /// queued cancellation each ("the sender SHOULD cancel the request and stop waiting").
+    pub fn handle_timeout(&mut self, now: Millis) {
+        let expired = |p: &Pending| {
+            [p.deadline, p.hard_deadline]
+                .into_iter()
+                .flatten()
+                .any(|d| d <= now)
+        };
+        while let Some(p) = self.pending.take(expired) {
+            let (id, method) = (p.id, p.method);
+            self.forget(p, true);
+            let _ = self.events.push(ClientEvent::TimedOut { id, method });
+            let _ = self.outbox.push(Outgoing::Cancelled {
+                id,
+                reason: "timeout",
+            });
+        }
+    }
+
+    /// Handles one incoming message.
+    pub fn handle_input<'a>(
+        &mut self,
+        input: &'a [u8],
+        now: Millis,
+    ) -> Result<Incoming<'a>, DecodeError> {
+        let msg = Message::decode_with(input, self.config.limits)?;
+        let text = core::str::from_utf8(input).unwrap_or_default();
+        match msg {
+            Message::Response(_) | Message::Error(_) => self.handle_response(msg, text),
+            _ => {
+                let typed = McpMessage::from_message_in(msg, None, text)?;
+                Ok(match typed {
+                    McpMessage::ProgressNotification(p) => self.handle_progress(&p, now),
+                    McpMessage::ToolListChangedNotification(_) => {
+                        self.stale = true;
+                        Incoming::ToolListChanged
+                    }
+                    other => Incoming::Other(other),
+                })
+            }
+        }
+    }
+
+    fn handle_progress<'a>(
+        &mut self,
+        p: &crate::mcp::ProgressNotificationParams<'a>,
+        now: Millis,
+    ) -> Incoming<'a> {
+        let reset = self.config.reset_timeout_on_progress;
+        let token = &p.progress_token;
+        let Some(entry) = self
+            .pending
+            .iter_mut()
+            .find(|e| e.token.as_ref().is_some_and(|t| t.is_token(token)))
+        else {
+            let finished = self.finished_tokens.contains(|t| t.is_token(token));
+            return Incoming::Late(if finished {
+                Late::ProgressAfterFinish
+            } else {
+                Late::ProgressUnknownToken
+            });
+        };
+        let value = p.progress.as_f64();
+        if entry.last_progress.is_some_and(|last| value <= last) {
+            return Incoming::Late(Late::ProgressNotIncreasing);
+        }
+        entry.last_progress = Some(value);
+        if reset {
+            entry.deadline = entry.timeout.map(|t| now.saturating_add(t));
+        }
+        Incoming::Progress {
+            id: entry.id,
+            progress: p.progress,
+            total: p.total,
+            message: p.message,
+        }
+    }
+
+    fn handle_response<'a>(
+        &mut self,
+        msg: Message<'a>,
+        text: &'a str,
+    ) -> Result<Incoming<'a>, DecodeError> {
+        let id = match msg.id() {
+            Some(RequestId::Int(i)) => i,
+            _ => return Ok(Incoming::Late(Late::UnknownResponse)),
+        };
+        let Some(p) = self.pending.take(|p| p.id == id) else {
+            let late = if self.cancelled_ids.contains(|&c| c == id) {
+                Late::ResponseAfterCancel
+            } else if self.finished_ids.contains(|&f| f == id) {
+                Late::DuplicateResponse
+            } else {
+                Late::UnknownResponse
+            };
+            return Ok(Incoming::Late(late));
+        };
+        let method = p.method;
+        self.forget(p, false);
+        let typed = McpMessage::from_message_in(msg, Some(method), text)?;
+        Ok(match typed {
+            McpMessage::Error(e) => {
+                if self.pager.request == Some(id) {
+                    self.pager.request = None;
+                }
+                if self.handshake == Handshake::Waiting(id) {
+                    self.handshake = Handshake::Failed;
+                }
+                Incoming::Error {
+                    id,
+                    method,
+                    error: e.error,
+                }
+            }
+            McpMessage::CallToolResult(_, result) => Incoming::ToolResult {
+                id,
+                class: if result.is_tool_error() {
+                    ResponseClass::ToolError
+                } else {
+                    ResponseClass::Success
+                },
+                result,
+            },
+            McpMessage::InputRequiredResult(_, result) => Incoming::InputRequired { id, result },
+            McpMessage::ListToolsResult(_, result) => self.handle_page(id, result),
+            McpMessage::InitializeResult(_, r) => {
+                let version = r.protocol_version.as_str().and_then(ProtocolVersion::parse);
+                self.finish_handshake(version.filter(|v| v.has_initialize()), r.tools, true)
+            }
+            McpMessage::DiscoverResult(_, r) => {
+                let ours = self.config.version;
+                let offered = r.supported_versions.iter().any(|v| v.eq_str(ours.as_str()));
+                self.finish_handshake(offered.then_some(ours), r.tools, false)
+            }
+            other => Incoming::Other(other),
+        })
+    }
+
+    fn finish_handshake<'a>(
+        &mut self,
+        version: Option<ProtocolVersion>,
+        tools: Option<ToolsCapability>,
+        initialized: bool,
+    ) -> Incoming<'a> {
+        match version {
+            Some(version) => {
+                self.handshake = Handshake::Ready(version, tools);
+                if initialized {
+                    let _ = self.outbox.push(Outgoing::Initialized);
+                }
+                Incoming::Ready { version, tools }
+            }
+            None => {
+                self.handshake = Handshake::Failed;
+                Incoming::HandshakeFailed
+            }
+        }
+    }
+
+    fn handle_page<'a>(&mut self, id: i64, result: ListToolsResult<'a>) -> Incoming<'a> {
+        if self.pager.request != Some(id) {
+            return Incoming::ToolsPage {
+                id,
+                result,
+                stop: Some(PagerStop::Failed),
+            };
+        }
+        self.pager.pages += 1;
+        self.pager.request = None;
+        // "an empty string is a valid cursor and thus MUST NOT be treated as the end".
+        let stop = match &result.next_cursor {
+            None => {
+                self.stale = false;
+                Some(PagerStop::Complete)
+            }
+            Some(c) if self.pager.seen.iter().any(|&h| h == fnv(c)) => {
+                Some(PagerStop::RepeatedCursor)
+            }
+            Some(_) if self.pager.pages >= self.config.max_pages => Some(PagerStop::PageCap),
+            Some(c) => self.queue_next_page(c).err(),
+        };
+        Incoming::ToolsPage { id, result, stop }
+    }
+
+    fn queue_next_page(&mut self, cursor: &JsonStr<'_>) -> Result<(), PagerStop> {
+        let text = super::text_of(cursor).ok_or(PagerStop::Failed)?;
+        self.pager
+            .seen
+            .push(fnv(cursor))
+            .map_err(|_| PagerStop::PageCap)?;
+        // The follow-up inherits no time limit beyond the configured default.
+        let id = self
+            .register(Method::ToolsList, 0, None, None)
+            .map_err(|_| PagerStop::Failed)?;
+        if let Some(p) = self.pending.iter_mut().find(|p| p.id == id) {
+            p.deadline = None;
+            p.hard_deadline = None;
+        }
+        self.pager.request = Some(id);
+        self.outbox
+            .push(Outgoing::ListPage { id, cursor: text })
+            .map_err(|_| PagerStop::Failed)
+    }
+}
+
+fn open_request<S: Sink + ?Sized>(sink: &mut S, id: i64, method: Method) -> ObjectWriter {
+    let mut o = ObjectWriter::open(sink);
+    o.key(sink, "jsonrpc");
+    sink.put(b"\"2.0\"");
+    o.key(sink, "id");
+    write_i64(sink, id);
+    o.key(sink, "method");
+    write_plain_str(sink, method.name());
+    o
+}
+
+fn write_cancelled<S: Sink + ?Sized>(sink: &mut S, id: i64, reason: Option<&str>) {
+    sink.put(
+        b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":",
+    );
+    write_i64(sink, id);
+    if let Some(r) = reason {
+        sink.put(b",\"reason\":");
+        write_plain_str(sink, r);
+    }
+    sink.put(b"}}");
+}
+
+impl Encode for Option<RequestMeta<'_>> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        match self {
+            Some(m) => m.write(sink),
+            None => sink.put(b"{}"),
+        }
+    }
+}

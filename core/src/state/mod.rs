@@ -1,0 +1,189 @@
+//! Sans-IO protocol state in the quinn-proto style: messages in through `handle_*(…, now)`,
+//! messages to send through `poll_transmit`, timer-driven events through `poll_event`, and
+//! `poll_timeout()` saying when to call `handle_timeout` next. The core never reads a clock:
+//! `now` is a caller-supplied [`Millis`] timestamp on any monotonic scale.
+//!
+//! Without `alloc` every table has a fixed capacity `N` (a const parameter); with `alloc` the
+//! tables grow as needed and `N` only sizes the bounded histories (recently finished ids and
+//! tokens, kept to report late messages).
+
+mod client;
+mod cursor;
+mod server;
+
+pub use client::{
+    CallOptions, Client, ClientConfig, ClientError, ClientEvent, Incoming, Late, PagerStop,
+    TokenChoice,
+};
+pub use cursor::{CursorCodec, CursorText, Page};
+pub use server::{Server, ServerConfig, ServerError, ServerIncoming};
+
+use crate::json::JsonStr;
+use crate::jsonrpc::RequestId;
+use crate::mcp::ProgressToken;
+
+/// A caller-supplied timestamp in milliseconds (any epoch, but one clock per session).
+pub type Millis = u64;
+
+/// Text owned by a session (ids and tokens chosen by the peer). Without `alloc` it holds at
+/// most [`MAX_TEXT`] bytes.
+#[cfg(feature = "alloc")]
+pub type Text = alloc::string::String;
+/// Text owned by a session (ids and tokens chosen by the peer). Without `alloc` it holds at
+/// most [`MAX_TEXT`] bytes.
+#[cfg(not(feature = "alloc"))]
+pub type Text = heapless::String<MAX_TEXT>;
+
+/// Longest string id or token a session stores without `alloc`.
+pub const MAX_TEXT: usize = 64;
+
+fn text_of(s: &JsonStr<'_>) -> Option<Text> {
+    let mut t = Text::new();
+    for c in s.chars() {
+        #[cfg(feature = "alloc")]
+        t.push(c);
+        #[cfg(not(feature = "alloc"))]
+        t.push(c).ok()?;
+    }
+    Some(t)
+}
+
+/// An id or progress token owned by a session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// An integer.
+    Int(i64),
+    /// A string.
+    Str(Text),
+}
+
+impl Key {
+    /// Copies a request id; `None` when a string is too long for the no-alloc build.
+    pub fn of_id(id: &RequestId<'_>) -> Option<Key> {
+        match id {
+            RequestId::Int(i) => Some(Key::Int(*i)),
+            RequestId::Str(s) => text_of(s).map(Key::Str),
+        }
+    }
+
+    /// Copies a progress token.
+    pub fn of_token(t: &ProgressToken<'_>) -> Option<Key> {
+        match t {
+            ProgressToken::Int(i) => Some(Key::Int(*i)),
+            ProgressToken::Str(s) => text_of(s).map(Key::Str),
+        }
+    }
+
+    /// As a request id view.
+    pub fn as_id(&self) -> RequestId<'_> {
+        match self {
+            Key::Int(i) => RequestId::Int(*i),
+            Key::Str(s) => RequestId::Str(JsonStr::new(s)),
+        }
+    }
+
+    /// As a progress token view.
+    pub fn as_token(&self) -> ProgressToken<'_> {
+        match self {
+            Key::Int(i) => ProgressToken::Int(*i),
+            Key::Str(s) => ProgressToken::Str(JsonStr::new(s)),
+        }
+    }
+
+    fn is_id(&self, id: &RequestId<'_>) -> bool {
+        match (self, id) {
+            (Key::Int(a), RequestId::Int(b)) => a == b,
+            (Key::Str(a), RequestId::Str(b)) => b.eq_str(a),
+            _ => false,
+        }
+    }
+
+    fn is_token(&self, t: &ProgressToken<'_>) -> bool {
+        match (self, t) {
+            (Key::Int(a), ProgressToken::Int(b)) => a == b,
+            (Key::Str(a), ProgressToken::Str(b)) => b.eq_str(a),
+            _ => false,
+        }
+    }
+}
+
+/// A table of live entries: grows with `alloc`, holds at most `N` without.
+#[derive(Debug)]
+pub(crate) struct Table<T, const N: usize> {
+    #[cfg(feature = "alloc")]
+    items: alloc::vec::Vec<T>,
+    #[cfg(not(feature = "alloc"))]
+    items: heapless::Vec<T, N>,
+}
+
+impl<T, const N: usize> Table<T, N> {
+    pub(crate) fn new() -> Self {
+        Table {
+            items: Default::default(),
+        }
+    }
+
+    /// Adds an entry; gives it back when the table is full (no-alloc only).
+    pub(crate) fn push(&mut self, item: T) -> Result<(), T> {
+        #[cfg(feature = "alloc")]
+        {
+            self.items.push(item);
+            Ok(())
+        }
+        #[cfg(not(feature = "alloc"))]
+        self.items.push(item)
+    }
+
+    pub(crate) fn iter(&self) -> core::slice::Iter<'_, T> {
+        self.items.iter()
+    }
+
+    pub(crate) fn iter_mut(&mut self) -> core::slice::IterMut<'_, T> {
+        self.items.iter_mut()
+    }
+
+    pub(crate) fn take(&mut self, pred: impl Fn(&T) -> bool) -> Option<T> {
+        let i = self.items.iter().position(pred)?;
+        Some(self.items.remove(i))
+    }
+
+    pub(crate) fn take_first(&mut self) -> Option<T> {
+        if self.items.is_empty() {
+            None
+        } else {
+            Some(self.items.remove(0))
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+}
+
+/// A bounded history: the last `N` entries, oldest overwritten first.
+#[derive(Debug)]
+pub(crate) struct Recent<T, const N: usize> {
+    items: [Option<T>; N],
+    next: usize,
+}
+
+impl<T, const N: usize> Recent<T, N> {
+    pub(crate) fn new() -> Self {
+        Recent {
+            items: core::array::from_fn(|_| None),
+            next: 0,
+        }
+    }
+
+    pub(crate) fn remember(&mut self, item: T) {
+        if N == 0 {
+            return;
+        }
+        self.items[self.next] = Some(item);
+        self.next = (self.next + 1) % N;
+    }
+
+    pub(crate) fn contains(&self, pred: impl Fn(&T) -> bool) -> bool {
+        self.items.iter().flatten().any(pred)
+    }
+}

@@ -1,0 +1,454 @@
+//! The server side: the handshake, the tools capability gate, requests in flight, progress
+//! that must increase, and cancellation that suppresses the response.
+
+use super::{Key, Millis, Table};
+use crate::classify::{recover_id, write_failure};
+use crate::error::{DecodeError, ErrorKind};
+use crate::json::writer::{write_plain_str, write_raw, ObjectWriter, Sink};
+use crate::json::{JsonStr, Number, RawJson};
+use crate::jsonrpc::{Message, RequestId};
+use crate::limits::Limits;
+use crate::mcp::{
+    CallToolRequestParams, CallToolResult, Encode, ListToolsRequestParams, ListToolsResult,
+    McpMessage, Method, ProgressNotificationParams, ProtocolVersion, RequestMeta, ToolsCapability,
+};
+use core::fmt;
+
+/// How a server is set up.
+#[derive(Clone, Copy, Debug)]
+pub struct ServerConfig<'c> {
+    /// Versions served, in preference order (the first 2025 one answers an `initialize`
+    /// that asks for a version not served).
+    pub versions: &'c [ProtocolVersion],
+    /// The server's `Implementation` object.
+    pub server_info: RawJson<'c>,
+    /// The server's capabilities object; `tools` in it opens the tools methods.
+    pub capabilities: RawJson<'c>,
+    /// Decode limits for incoming messages.
+    pub limits: Limits,
+}
+
+/// What one incoming message asks of the server.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ServerIncoming<'a> {
+    /// `tools/list`: answer with [`Server::respond_list`] (page with a `CursorCodec`).
+    ListTools {
+        /// The request id.
+        id: RequestId<'a>,
+        /// The params (cursor, `_meta`).
+        params: Option<ListToolsRequestParams<'a>>,
+    },
+    /// `tools/call`: run the tool, then [`Server::respond_tool`].
+    CallTool {
+        /// The request id.
+        id: RequestId<'a>,
+        /// The params.
+        params: CallToolRequestParams<'a>,
+    },
+    /// `notifications/cancelled`: stop the request; its response will be suppressed.
+    /// `known` is false for an unknown or finished request (then it is ignored, as the spec
+    /// allows).
+    Cancelled {
+        /// The request id named.
+        id: Option<RequestId<'a>>,
+        /// Whether it was in flight.
+        known: bool,
+    },
+    /// The message was refused; the error response is queued (see `poll_transmit`).
+    Refused {
+        /// The id of the refused request, when known.
+        id: Option<RequestId<'a>>,
+        /// Why.
+        kind: ErrorKind,
+    },
+    /// `initialize` or `server/discover` was answered (queued).
+    Handshake,
+    /// Anything else.
+    Other(McpMessage<'a>),
+}
+
+/// Why a progress notification or response could not be sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ServerError {
+    /// No request in flight has that id.
+    UnknownRequest,
+    /// The request carried no progress token.
+    NoProgressToken,
+    /// Progress must increase with each notification.
+    ProgressNotIncreasing,
+    /// The request was cancelled: nothing more is sent for it.
+    Cancelled,
+}
+
+#[derive(Debug)]
+struct InFlight {
+    id: Key,
+    token: Option<Key>,
+    cancelled: bool,
+    last_progress: Option<f64>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Why {
+    Decode(DecodeError),
+    Text(&'static str),
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Why::Decode(e) => fmt::Display::fmt(e, f),
+            Why::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+#[derive(Debug)]
+enum Outgoing {
+    Failure {
+        id: Option<Key>,
+        kind: ErrorKind,
+        why: Why,
+    },
+    Initialize {
+        id: Key,
+        version: ProtocolVersion,
+    },
+    Discover {
+        id: Key,
+    },
+}
+
+/// A server's session with one client. `N` bounds the tables without `alloc`.
+#[derive(Debug)]
+pub struct Server<'c, const N: usize = 32> {
+    config: ServerConfig<'c>,
+    tools: Option<ToolsCapability>,
+    version: Option<ProtocolVersion>,
+    in_flight: Table<InFlight, N>,
+    outbox: Table<Outgoing, N>,
+}
+
+impl<'c, const N: usize> Server<'c, N> {
+    /// A new session.
+    pub fn new(config: ServerConfig<'c>) -> Self {
+        Server {
+            tools: ToolsCapability::from_capabilities(&config.capabilities),
+            config,
+            version: None,
+            in_flight: Table::new(),
+            outbox: Table::new(),
+        }
+    }
+
+    /// The version negotiated by `initialize` (2025) or named by the last request's `_meta`.
+    pub fn version(&self) -> ProtocolVersion {
+        self.version
+            .or_else(|| self.config.versions.first().copied())
+            .unwrap_or(ProtocolVersion::LATEST)
+    }
+
+    /// Requests in flight.
+    pub fn in_flight(&self) -> usize {
+        self.in_flight.len()
+    }
+
+    fn refuse<'a>(
+        &mut self,
+        id: Option<RequestId<'a>>,
+        kind: ErrorKind,
+        why: Why,
+    ) -> ServerIncoming<'a> {
+        let key = id.as_ref().and_then(Key::of_id);
+        let _ = self.outbox.push(Outgoing::Failure { id: key, kind, why });
+        ServerIncoming::Refused { id, kind }
+    }
+
+    /// Handles one incoming message. Input that does not decode is refused with the error
+    /// response the table gives (queued for `poll_transmit`).
+    pub fn handle_input<'a>(&mut self, input: &'a [u8], now: Millis) -> ServerIncoming<'a> {
+        let _ = now;
+        let typed = Message::decode_with(input, self.config.limits).and_then(|m| {
+            let text = core::str::from_utf8(input).unwrap_or_default();
+            McpMessage::from_message_in(m, None, text).map(|t| (m, t))
+        });
+        let (_, typed) = match typed {
+            Ok(pair) => pair,
+            Err(e) => {
+                let id = recover_id(input);
+                return match Message::decode_with(input, self.config.limits) {
+                    // A notification that fails is never answered.
+                    Ok(Message::Notification(_)) => ServerIncoming::Refused {
+                        id: None,
+                        kind: e.kind,
+                    },
+                    _ => self.refuse(id, e.kind, Why::Decode(e)),
+                };
+            }
+        };
+        match typed {
+            McpMessage::InitializeRequest(id, p) => {
+                let asked = p.protocol_version.as_str().and_then(ProtocolVersion::parse);
+                let served =
+                    |v: &ProtocolVersion| self.config.versions.contains(v) && v.has_initialize();
+                let version = asked
+                    .filter(served)
+                    .or_else(|| self.config.versions.iter().copied().find(served));
+                match (version, Key::of_id(&id)) {
+                    (Some(version), Some(key)) => {
+                        self.version = Some(version);
+                        let _ = self.outbox.push(Outgoing::Initialize { id: key, version });
+                        ServerIncoming::Handshake
+                    }
+                    _ => self.refuse(
+                        Some(id),
+                        ErrorKind::UnsupportedProtocolVersion,
+                        Why::Text("no protocol version in common"),
+                    ),
+                }
+            }
+            McpMessage::Other(Message::Request(r))
+                if Method::from_name(&r.method) == Some(Method::ServerDiscover) =>
+            {
+                match Key::of_id(&r.id) {
+                    Some(key) => {
+                        let _ = self.outbox.push(Outgoing::Discover { id: key });
+                        ServerIncoming::Handshake
+                    }
+                    None => self.refuse(
+                        Some(r.id),
+                        ErrorKind::InternalError,
+                        Why::Text("id too long"),
+                    ),
+                }
+            }
+            McpMessage::ListToolsRequest(id, params) => {
+                if let Err((kind, why)) = self.admit(params.and_then(|p| p.meta).as_ref()) {
+                    return self.refuse(Some(id), kind, why);
+                }
+                ServerIncoming::ListTools { id, params }
+            }
+            McpMessage::CallToolRequest(id, params) => {
+                if let Err((kind, why)) = self.admit(params.meta.as_ref()) {
+                    return self.refuse(Some(id), kind, why);
+                }
+                let token = params
+                    .meta
+                    .and_then(|m| m.progress_token)
+                    .and_then(|t| Key::of_token(&t));
+                let entry = Key::of_id(&id).map(|key| InFlight {
+                    id: key,
+                    token,
+                    cancelled: false,
+                    last_progress: None,
+                });
+                match entry.map(|e| self.in_flight.push(e)) {
+                    Some(Ok(())) => ServerIncoming::CallTool { id, params },
+                    _ => self.refuse(
+                        Some(id),
+                        ErrorKind::InternalError,
+                        Why::Text("too many requests in flight"),
+                    ),
+                }
+            }
+            McpMessage::CancelledNotification(c) => {
+                let entry = c
+                    .request_id
+                    .and_then(|id| self.in_flight.iter_mut().find(|e| e.id.is_id(&id)));
+                let known = match entry {
+                    Some(e) => {
+                        e.cancelled = true;
+                        true
+                    }
+                    None => false,
+                };
+                ServerIncoming::Cancelled {
+                    id: c.request_id,
+                    known,
+                }
+            }
+            _ => ServerIncoming::Other(typed),
+        }
+    }
+
+    /// The capability gate and 2026-07-28's per-request version check.
+    fn admit(&mut self, meta: Option<&RequestMeta<'_>>) -> Result<(), (ErrorKind, Why)> {
+        if self.tools.is_none() {
+            return Err((
+                ErrorKind::MethodNotFound,
+                Why::Text("Method not found: the server has no tools"),
+            ));
+        }
+        match meta.and_then(|m| m.protocol_version) {
+            Some(v) => match v.as_str().and_then(ProtocolVersion::parse) {
+                Some(v) if self.config.versions.contains(&v) => {
+                    self.version = Some(v);
+                    Ok(())
+                }
+                _ => Err((
+                    ErrorKind::UnsupportedProtocolVersion,
+                    Why::Text("Unsupported protocol version"),
+                )),
+            },
+            None if self.version.is_some_and(|v| v.has_initialize()) => Ok(()),
+            None if self.config.versions.iter().any(|v| v.has_initialize()) => Ok(()),
+            None => Err((
+                ErrorKind::MissingField,
+                Why::Text("missing _meta.io.modelcontextprotocol/protocolVersion"),
+            )),
+        }
+    }
+
+    fn finish(&mut self, id: &RequestId<'_>) -> Result<(), ServerError> {
+        match self.in_flight.take(|e| e.id.is_id(id)) {
+            Some(e) => {
+                if e.cancelled {
+                    Err(ServerError::Cancelled)
+                } else {
+                    Ok(())
+                }
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Sends the result of a `tools/call`, unless the request was cancelled ("Not send a
+    /// response for the cancelled request"): then nothing is written and
+    /// `Err(Cancelled)` says so.
+    pub fn respond_tool<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        id: &RequestId<'_>,
+        result: &CallToolResult<'_>,
+    ) -> Result<(), ServerError> {
+        self.finish(id)?;
+        McpMessage::CallToolResult(*id, *result).write(sink);
+        Ok(())
+    }
+
+    /// Sends a page of the catalog.
+    pub fn respond_list<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        id: &RequestId<'_>,
+        result: &ListToolsResult<'_>,
+    ) {
+        McpMessage::ListToolsResult(*id, *result).write(sink);
+    }
+
+    /// Sends the wire form of a failure (tool error result or JSON-RPC error, as the table
+    /// says), unless the request was cancelled.
+    pub fn respond_failure<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        id: &RequestId<'_>,
+        kind: ErrorKind,
+        message: &dyn fmt::Display,
+    ) -> Result<(), ServerError> {
+        self.finish(id)?;
+        write_failure(sink, Some(id), kind, message, self.version());
+        Ok(())
+    }
+
+    /// Sends `notifications/progress` for a request in flight; progress must increase and
+    /// the request must have asked for it with a token.
+    pub fn notify_progress<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        id: &RequestId<'_>,
+        progress: Number,
+        total: Option<Number>,
+        message: Option<&str>,
+    ) -> Result<(), ServerError> {
+        let e = self
+            .in_flight
+            .iter_mut()
+            .find(|e| e.id.is_id(id))
+            .ok_or(ServerError::UnknownRequest)?;
+        if e.cancelled {
+            return Err(ServerError::Cancelled);
+        }
+        let token = e.token.as_ref().ok_or(ServerError::NoProgressToken)?;
+        let value = progress.as_f64();
+        if e.last_progress.is_some_and(|last| value <= last) {
+            return Err(ServerError::ProgressNotIncreasing);
+        }
+        e.last_progress = Some(value);
+        let params = ProgressNotificationParams {
+            progress_token: token.as_token(),
+            progress,
+            total,
+            message: message.map(JsonStr::new),
+            meta: None,
+            extra: Default::default(),
+        };
+        McpMessage::ProgressNotification(params).write(sink);
+        Ok(())
+    }
+
+    /// Writes the next queued message (handshake answers, refusals). False when none.
+    pub fn poll_transmit<S: Sink + ?Sized>(&mut self, sink: &mut S) -> bool {
+        let Some(out) = self.outbox.take_first() else {
+            return false;
+        };
+        match out {
+            Outgoing::Failure { id, kind, why } => write_failure(
+                sink,
+                id.as_ref().map(Key::as_id).as_ref(),
+                kind,
+                &why,
+                self.version(),
+            ),
+            Outgoing::Initialize { id, version } => {
+                let o = open_response(sink, &id);
+                let mut r = ObjectWriter::open(sink);
+                r.key(sink, "protocolVersion");
+                write_plain_str(sink, version.as_str());
+                r.key(sink, "capabilities");
+                write_raw(sink, &self.config.capabilities);
+                r.key(sink, "serverInfo");
+                write_raw(sink, &self.config.server_info);
+                r.close(sink);
+                o.close(sink);
+            }
+            Outgoing::Discover { id } => {
+                let o = open_response(sink, &id);
+                let mut r = ObjectWriter::open(sink);
+                r.key(sink, "_meta");
+                sink.put(b"{\"io.modelcontextprotocol/serverInfo\":");
+                write_raw(sink, &self.config.server_info);
+                sink.put(b"}");
+                r.key(sink, "resultType");
+                sink.put(b"\"complete\"");
+                r.key(sink, "supportedVersions");
+                sink.put(b"[");
+                for (i, v) in self.config.versions.iter().enumerate() {
+                    if i > 0 {
+                        sink.put(b",");
+                    }
+                    write_plain_str(sink, v.as_str());
+                }
+                sink.put(b"]");
+                r.key(sink, "capabilities");
+                write_raw(sink, &self.config.capabilities);
+                r.key(sink, "ttlMs");
+                sink.put(b"0");
+                r.key(sink, "cacheScope");
+                sink.put(b"\"public\"");
+                r.close(sink);
+                o.close(sink);
+            }
+        }
+        true
+    }
+}
+
+fn open_response<S: Sink + ?Sized>(sink: &mut S, id: &Key) -> ObjectWriter {
+    let mut o = ObjectWriter::open(sink);
+    o.key(sink, "jsonrpc");
+    sink.put(b"\"2.0\"");
+    o.key(sink, "id");
+    id.as_id().write(sink);
+    o.key(sink, "result");
+    o
+}
