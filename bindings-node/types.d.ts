@@ -25,14 +25,14 @@ export interface Meta {
   'io.modelcontextprotocol/clientCapabilities'?: JSONObject
   'io.modelcontextprotocol/serverInfo'?: Implementation
   'io.modelcontextprotocol/subscriptionId'?: string
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 export interface Implementation {
   name: string
   version: string
   title?: string
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 // ---- JSON-RPC envelope --------------------------------------------------------------------
@@ -80,7 +80,7 @@ export type JSONRPCMessage =
 export interface Result {
   _meta?: Meta
   resultType?: 'complete' | 'input_required' | string
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 // ---- tools --------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ export interface ToolAnnotations {
   destructiveHint?: boolean
   idempotentHint?: boolean
   openWorldHint?: boolean
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 export interface Icon {
@@ -99,7 +99,7 @@ export interface Icon {
   mimeType?: string
   sizes?: string[]
   theme?: 'light' | 'dark' | string
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 export interface Tool {
@@ -112,9 +112,9 @@ export interface Tool {
   annotations?: ToolAnnotations
   icons?: Icon[]
   /** 2025-11-25 only (moved to the tasks extension in 2026-07-28). */
-  execution?: { taskSupport?: string; [key: string]: JSONValue | undefined }
+  execution?: { taskSupport?: string; [key: string]: unknown }
   _meta?: Meta
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 export interface ListToolsResult extends Result {
@@ -131,12 +131,12 @@ export interface CallToolRequestParams {
   arguments?: JSONObject
   _meta?: Meta
   /** 2025-11-25 (tasks) */
-  task?: { ttl?: number; [key: string]: JSONValue | undefined }
+  task?: { ttl?: number; [key: string]: unknown }
   /** 2026-07-28 */
   inputResponses?: JSONObject
   /** 2026-07-28 */
   requestState?: string
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 export interface CallToolResult extends Result {
@@ -155,13 +155,13 @@ export interface Annotations {
   audience?: Array<'user' | 'assistant' | string>
   priority?: number
   lastModified?: string
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 interface ContentBase {
   annotations?: Annotations
   _meta?: Meta
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 export interface TextContent extends ContentBase {
@@ -199,7 +199,7 @@ export interface TextResourceContents {
   mimeType?: string
   text: string
   _meta?: Meta
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 export interface BlobResourceContents {
@@ -208,7 +208,7 @@ export interface BlobResourceContents {
   /** base64 */
   blob: string
   _meta?: Meta
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 export interface EmbeddedResource extends ContentBase {
@@ -237,7 +237,7 @@ export interface ProgressNotificationParams {
   total?: number
   message?: string
   _meta?: Meta
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 export interface CancelledNotificationParams {
@@ -245,7 +245,7 @@ export interface CancelledNotificationParams {
   requestId?: RequestId
   reason?: string
   _meta?: Meta
-  [key: string]: JSONValue | undefined
+  [key: string]: unknown
 }
 
 export type ProgressNotification = JSONRPCNotification<'notifications/progress', ProgressNotificationParams>

@@ -112,7 +112,7 @@ impl Input<'_> {
     }
 }
 
-fn input<'a>(env: &Env, v: Unknown<'a>) -> Result<Input<'a>> {
+fn read_input<'a>(env: &Env, v: Unknown<'a>) -> Result<Input<'a>> {
     match v.get_type()? {
         ValueType::String => {
             let s: JsString<'a> = unsafe { v.cast()? };
@@ -141,7 +141,7 @@ fn limit(env: &Env, v: Option<f64>, name: &str, max: f64, default: f64) -> Resul
     }
 }
 
-fn limits(env: &Env, l: Option<JsLimits>) -> Result<Limits> {
+fn read_limits(env: &Env, l: Option<JsLimits>) -> Result<Limits> {
     let d = Limits::DEFAULT;
     let Some(l) = l else { return Ok(d) };
     Ok(Limits {
@@ -293,11 +293,11 @@ fn value_to_js<'a>(env: &'a Env, v: &Value) -> Result<Unknown<'a>> {
 )]
 pub fn decode<'a>(
     env: &'a Env,
-    input_value: Unknown<'a>,
-    limits_arg: Option<JsLimits>,
+    input: Unknown<'a>,
+    limits: Option<JsLimits>,
 ) -> Result<Unknown<'a>> {
-    let lim = limits(env, limits_arg)?;
-    let inp = input(env, input_value)?;
+    let lim = read_limits(env, limits)?;
+    let inp = read_input(env, input)?;
     api::decode_value(inp.bytes(), lim).map_err(|e| decode_error(env, &e))?;
     let text = match inp {
         Input::Text(_, js) => js,
@@ -321,13 +321,9 @@ pub fn encode(env: &Env, message: Unknown) -> Result<Buffer> {
 
 /// The canonical bytes of one message given as bytes or text.
 #[napi(ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits")]
-pub fn canonicalize(
-    env: &Env,
-    input_value: Unknown,
-    limits_arg: Option<JsLimits>,
-) -> Result<Buffer> {
-    let lim = limits(env, limits_arg)?;
-    let inp = input(env, input_value)?;
+pub fn canonicalize(env: &Env, input: Unknown, limits: Option<JsLimits>) -> Result<Buffer> {
+    let lim = read_limits(env, limits)?;
+    let inp = read_input(env, input)?;
     let bytes = api::canonicalize(inp.bytes(), lim).map_err(|e| decode_error(env, &e))?;
     Ok(bytes.into())
 }
@@ -340,11 +336,11 @@ pub fn canonicalize(
 )]
 pub fn classify<'a>(
     env: &'a Env,
-    input_value: Unknown<'a>,
-    limits_arg: Option<JsLimits>,
+    input: Unknown<'a>,
+    limits: Option<JsLimits>,
 ) -> Result<Unknown<'a>> {
-    let lim = limits(env, limits_arg)?;
-    let inp = input(env, input_value)?;
+    let lim = read_limits(env, limits)?;
+    let inp = read_input(env, input)?;
     value_to_js(env, &api::classify_value(inp.bytes(), lim))
 }
 

@@ -119,7 +119,7 @@ impl Input<'_> {
     }
 }
 
-fn input(v: &JsValue) -> Result<Input<'_>, JsValue> {
+fn read_input(v: &JsValue) -> Result<Input<'_>, JsValue> {
     if v.is_string() {
         return Ok(Input::Text(js_string_to_rust(v)?, v));
     }
@@ -144,7 +144,7 @@ fn limit(obj: &JsValue, name: &str, max: f64, default: f64) -> Result<f64, JsVal
     }
 }
 
-fn limits(l: &JsValue) -> Result<Limits, JsValue> {
+fn read_limits(l: &JsValue) -> Result<Limits, JsValue> {
     let d = Limits::DEFAULT;
     if l.is_undefined() || l.is_null() {
         return Ok(d);
@@ -263,11 +263,11 @@ fn value_to_js(v: &Value) -> Result<JsValue, JsValue> {
 /// to `JSON.parse` of the same text. Throws `McpwireError` for an invalid message.
 #[wasm_bindgen(unchecked_return_type = "JSONRPCMessage")]
 pub fn decode(
-    #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input_value: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Limits")] limits_arg: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Limits")] limits: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let lim = limits(&limits_arg)?;
-    let inp = input(&input_value)?;
+    let lim = read_limits(&limits)?;
+    let inp = read_input(&input)?;
     api::decode_value(inp.bytes(), lim).map_err(|e| decode_error(&e))?;
     match inp {
         Input::Text(_, js) => json_parse_js(js),
@@ -293,11 +293,11 @@ pub fn encode(
 /// The canonical bytes of one message given as bytes or text.
 #[wasm_bindgen]
 pub fn canonicalize(
-    #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input_value: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Limits")] limits_arg: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Limits")] limits: JsValue,
 ) -> Result<Vec<u8>, JsValue> {
-    let lim = limits(&limits_arg)?;
-    let inp = input(&input_value)?;
+    let lim = read_limits(&limits)?;
+    let inp = read_input(&input)?;
     api::canonicalize(inp.bytes(), lim).map_err(|e| decode_error(&e))
 }
 
@@ -305,11 +305,11 @@ pub fn canonicalize(
 /// an invalid message: `ok` is false and `error` says why.
 #[wasm_bindgen(unchecked_return_type = "Classification")]
 pub fn classify(
-    #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input_value: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Limits")] limits_arg: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Limits")] limits: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let lim = limits(&limits_arg)?;
-    let inp = input(&input_value)?;
+    let lim = read_limits(&limits)?;
+    let inp = read_input(&input)?;
     value_to_js(&api::classify_value(inp.bytes(), lim))
 }
 

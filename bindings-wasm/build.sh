@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Builds mcpwire's WASM binding into pkg/web (--target web, ESM, self-initialising) and
+# pkg/node (--target nodejs, CommonJS + an ESM entry), each with .d.ts files and a
+# package.json. Works from any cwd. Installs nothing globally beyond what the README's cargo
+# and rustup steps do: the wasm32 target and wasm-bindgen-cli at the exact version in
+# Cargo.lock (skipped when already there).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+# Size/speed trade-off, chosen by measurement (see the report in the commit log): opt-level
+# "s" with fat LTO, one codegen unit and panic=abort. Only this wasm32 build sees these
+# settings (environment overrides of the release profile, not edits of Cargo.toml).
+export CARGO_PROFILE_RELEASE_OPT_LEVEL="${MCPWIRE_WASM_OPT_LEVEL:-s}"
+export CARGO_PROFILE_RELEASE_LTO=fat
+export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
+export CARGO_PROFILE_RELEASE_PANIC=abort
+export CARGO_PROFILE_RELEASE_DEBUG=0
+export CARGO_PROFILE_RELEASE_STRIP=none
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  echo "build.sh: rustup target add wasm32-unknown-unknown" >&2
+  rustup target add wasm32-unknown-unknown
+fi
+
+# wasm-bindgen-cli must match the wasm-bindgen crate version in Cargo.lock exactly.
+want="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$root/Cargo.lock")"
+if [ -z "$want" ]; then
+  echo "build.sh: no wasm-bindgen in $root/Cargo.lock" >&2
+  exit 1
+fi
+have="$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)"
+if [ "$have" != "$want" ]; then
+  echo "build.sh: installing wasm-bindgen-cli $want (found: ${have:-none}); this takes a few minutes" >&2
+  # Not --locked: one of its pinned dependencies is not served by the registry mirror.
+  cargo install wasm-bindgen-cli --version "=$want"
+fi
+
+cargo build --manifest-path "$root/Cargo.toml" -p mcpwire-wasm --target wasm32-unknown-unknown --release
+
+target_dir="${CARGO_TARGET_DIR:-$root/target}"
+wasm="$target_dir/wasm32-unknown-unknown/release/mcpwire_wasm.wasm"
+
+version="$(awk -F'"' '/^version = / { print $2; exit }' "$root/Cargo.toml")"
+
+rm -rf "$here/pkg/web" "$here/pkg/node"
+wasm-bindgen --target web --out-dir "$here/pkg/web" --out-name mcpwire_wasm "$wasm"
+wasm-bindgen --target nodejs --out-dir "$here/pkg/node" --out-name mcpwire_wasm "$wasm"
+
+for flavor in web node; do
+  cp "$root/bindings-node/types.d.ts" "$here/js/index.d.ts" "$here/pkg/$flavor/"
+done
+cp "$here/js/index.web.js" "$here/pkg/web/index.js"
+cp "$here/js/index.node.cjs" "$here/pkg/node/index.js"
+cp "$here/js/index.node.mjs" "$here/pkg/node/index.mjs"
+
+node - "$here/pkg" "$version" <<'JS'
+const fs = require('fs')
+const [dir, version] = process.argv.slice(2)
+const common = {
+  name: 'mcpwire-wasm',
+  version,
+  description: 'WebAssembly binding of mcpwire: strict decoding, canonical encoding and classification of Model Context Protocol tool messages',
+  license: 'MIT OR Apache-2.0',
+  types: 'index.d.ts',
+  sideEffects: false,
+}
+const web = {
+  ...common,
+  type: 'module',
+  main: 'index.js',
+  exports: { '.': { types: './index.d.ts', default: './index.js' }, './package.json': './package.json' },
+  files: ['index.js', 'index.d.ts', 'types.d.ts', 'mcpwire_wasm.js', 'mcpwire_wasm.d.ts', 'mcpwire_wasm_bg.wasm', 'mcpwire_wasm_bg.wasm.d.ts'],
+  sideEffects: ['./index.js'],
+}
+const node = {
+  ...common,
+  main: 'index.js',
+  exports: {
+    '.': { types: './index.d.ts', import: './index.mjs', require: './index.js' },
+    './package.json': './package.json',
+  },
+  files: ['index.js', 'index.mjs', 'index.d.ts', 'types.d.ts', 'mcpwire_wasm.js', 'mcpwire_wasm.d.ts', 'mcpwire_wasm_bg.wasm', 'mcpwire_wasm_bg.wasm.d.ts'],
+}
+fs.writeFileSync(`${dir}/web/package.json`, JSON.stringify(web, null, 2) + '\n')
+fs.writeFileSync(`${dir}/node/package.json`, JSON.stringify(node, null, 2) + '\n')
+JS
+
+raw="$(wc -c < "$here/pkg/web/mcpwire_wasm_bg.wasm")"
+gz="$(gzip -9 -c "$here/pkg/web/mcpwire_wasm_bg.wasm" | wc -c)"
+echo "build.sh: pkg/web and pkg/node built; mcpwire_wasm_bg.wasm $raw bytes raw, $gz bytes gzip -9 (opt-level $CARGO_PROFILE_RELEASE_OPT_LEVEL)"

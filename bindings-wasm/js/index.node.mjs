@@ -1,0 +1,5 @@
+// ESM entry for Node: the same module as index.js.
+import mcpwire from './index.js'
+
+export const { decode, encode, canonicalize, classify, failureResponse, errorKinds, McpwireError } = mcpwire
+export default mcpwire
