@@ -543,19 +543,21 @@ impl Compiler<'_> {
                 None,
             )?));
         }
-        let dep_kw = if d7 {
-            "dependencies"
+        // draft-07 `dependencies`; 2020-12 splits it in two but still reads the old form.
+        let dep_kws: &[&'static str] = if d7 {
+            &["dependencies"]
         } else {
-            "dependentSchemas"
+            &["dependentSchemas", "dependencies"]
         };
-        if let Some(deps) = v.get(dep_kw) {
+        for &dep_kw in dep_kws {
+            let Some(deps) = v.get(dep_kw) else { continue };
             let Value::Object(m) = deps else {
                 return Err(self.bad(doc, ptr, Some(dep_kw), "must be an object"));
             };
             let (mut schemas, mut required) = (Vec::new(), Vec::new());
             for (k, x) in m {
                 match x {
-                    Value::Array(_) if d7 => {
+                    Value::Array(_) if dep_kw == "dependencies" => {
                         required.push((k.clone(), self.strings(doc, ptr, dep_kw, x)?));
                     }
                     _ => schemas.push((k.clone(), self.sub(doc, ptr, dep_kw, Some(k))?)),

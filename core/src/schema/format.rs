@@ -26,6 +26,14 @@ pub enum Format {
     Uri,
     /// RFC 3986 URI reference.
     UriReference,
+    /// RFC 3987 IRI (absolute).
+    Iri,
+    /// RFC 3987 IRI reference.
+    IriReference,
+    /// RFC 6570 URI template.
+    UriTemplate,
+    /// RFC 6531 mailbox (non-ASCII allowed).
+    IdnEmail,
     /// RFC 4122 UUID.
     Uuid,
     /// ECMA-262 regular expression.
@@ -50,6 +58,10 @@ impl Format {
             "ipv6" => Format::Ipv6,
             "uri" => Format::Uri,
             "uri-reference" => Format::UriReference,
+            "iri" => Format::Iri,
+            "iri-reference" => Format::IriReference,
+            "uri-template" => Format::UriTemplate,
+            "idn-email" => Format::IdnEmail,
             "uuid" => Format::Uuid,
             "regex" => Format::Regex,
             "json-pointer" => Format::JsonPointer,
@@ -65,16 +77,18 @@ impl Format {
             Format::Date => date(s),
             Format::Time => time(s),
             Format::Duration => duration(s),
-            Format::Email => email(s),
+            Format::Email => email(s, false),
+            Format::IdnEmail => email(s, true),
             Format::Hostname => hostname(s),
             Format::Ipv4 => ipv4(s),
             Format::Ipv6 => ipv6(s),
-            Format::Uri => uri(s, true),
-            Format::UriReference => uri(s, false),
+            Format::Uri => uri(s, true, false),
+            Format::UriReference => uri(s, false, false),
+            Format::Iri => uri(s, true, true),
+            Format::IriReference => uri(s, false, true),
+            Format::UriTemplate => super::format_uri::uri_template(s),
             Format::Uuid => uuid(s),
-            Format::Regex => super::regex::translate(s)
-                .ok()
-                .is_some_and(|t| regex_automata::meta::Regex::new(&t).is_ok()),
+            Format::Regex => super::regex::is_valid_syntax(s),
             Format::JsonPointer => json_pointer(s),
             Format::RelativeJsonPointer => relative_json_pointer(s),
         }
@@ -179,7 +193,8 @@ fn duration(s: &str) -> bool {
                 continue;
             }
             let pos = allowed.find(c)? + 1;
-            if digits == 0 || pos <= order {
+            // Units are contiguous: P1Y2D (no months) is not a duration.
+            if digits == 0 || pos <= order || (order > 0 && pos != order + 1) {
                 return None;
             }
             order = pos;
@@ -201,7 +216,6 @@ fn duration(s: &str) -> bool {
 }
 
 fn hostname(s: &str) -> bool {
-    let s = s.strip_suffix('.').unwrap_or(s);
     !s.is_empty()
         && s.len() <= 253
         && s.split('.').all(|l| {
@@ -215,7 +229,7 @@ fn hostname(s: &str) -> bool {
         })
 }
 
-fn email(s: &str) -> bool {
+fn email(s: &str, idn: bool) -> bool {
     let Some(at) = s.rfind('@') else {
         return false;
     };
@@ -228,21 +242,42 @@ fn email(s: &str) -> bool {
             && !local.starts_with('.')
             && !local.ends_with('.')
             && !local.contains("..")
-            && local
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c))
+            && local.chars().all(|c| {
+                c.is_ascii_alphanumeric()
+                    || "!#$%&'*+-/=?^_`{|}~.".contains(c)
+                    || (idn && !c.is_ascii())
+            })
     };
     let domain_ok = match domain.strip_prefix('[').and_then(|d| d.strip_suffix(']')) {
         Some(lit) => match lit.strip_prefix("IPv6:") {
             Some(v6) => ipv6(v6),
             None => ipv4(lit),
         },
+        None if idn => idn_domain(domain),
         None => hostname(domain),
     };
     local_ok && domain_ok
 }
 
-fn ipv4(s: &str) -> bool {
+/// A domain of `idn-email`: dot-separated labels of letters, digits and hyphens (any script).
+fn idn_domain(s: &str) -> bool {
+    !s.is_empty()
+        && s.split('.').all(|l| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.chars().all(|c| {
+                    c.is_alphanumeric()
+                        || c == '-'
+                        || (!c.is_ascii()
+                            && !c.is_whitespace()
+                            && !c.is_control()
+                            && c != '\u{FF20}')
+                })
+        })
+}
+
+pub(crate) fn ipv4(s: &str) -> bool {
     let parts: alloc::vec::Vec<&str> = s.split('.').collect();
     parts.len() == 4
         && parts.iter().all(|p| {
@@ -254,7 +289,7 @@ fn ipv4(s: &str) -> bool {
         })
 }
 
-fn ipv6(s: &str) -> bool {
+pub(crate) fn ipv6(s: &str) -> bool {
     if !s.is_ascii() || s.contains(":::") {
         return false;
     }
@@ -291,45 +326,8 @@ fn ipv6(s: &str) -> bool {
     }
 }
 
-fn uri(s: &str, absolute: bool) -> bool {
-    let ok_chars = s
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c));
-    if !ok_chars {
-        return false;
-    }
-    // Percent escapes must be complete.
-    let b = s.as_bytes();
-    for (i, &c) in b.iter().enumerate() {
-        if c == b'%'
-            && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit())
-        {
-            return false;
-        }
-    }
-    let scheme_end = s.find(':');
-    let first_delim = s.find(['/', '?', '#']).unwrap_or(s.len());
-    let has_scheme = scheme_end.is_some_and(|i| {
-        i > 0
-            && i < first_delim
-            && s.as_bytes()[0].is_ascii_alphabetic()
-            && s[..i]
-                .bytes()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.'))
-    });
-    if absolute && !has_scheme {
-        return false;
-    }
-    // `[` and `]` only around an IP literal host.
-    let rest = match (has_scheme, scheme_end) {
-        (true, Some(i)) => &s[i + 1..],
-        _ => s,
-    };
-    let host_brackets = rest
-        .strip_prefix("//")
-        .map(|a| &a[..a.find(['/', '?', '#']).unwrap_or(a.len())])
-        .map_or(0, |auth| auth.matches('[').count());
-    s.matches('[').count() == host_brackets && s.matches(']').count() == host_brackets
+fn uri(s: &str, absolute: bool, iri: bool) -> bool {
+    super::format_uri::uri(s, absolute, iri)
 }
 
 fn uuid(s: &str) -> bool {
@@ -378,6 +376,10 @@ mod tests {
         assert!(Duration.check("P4DT12H30M5S") && Duration.check("P2W"));
         assert!(!Duration.check("PT") && !Duration.check("P1D2H"));
         assert!(Email.check("joe.bloggs@example.com") && !Email.check("a..b@example.com"));
+        assert!(IdnEmail.check("실례@실례.테스트") && !IdnEmail.check("2962"));
+        assert!(Iri.check("http://ƒøø.ßår/?∂éœ=πîx#πîüx") && !Iri.check("/abc"));
+        assert!(UriTemplate.check("http://example.com/dictionary/{term:1}/{term}"));
+        assert!(!UriTemplate.check("http://example.com/dictionary/{term:1}/{term"));
         assert!(Hostname.check("www.example.com") && !Hostname.check("-a.com"));
         assert!(Ipv4.check("192.168.0.1") && !Ipv4.check("087.10.0.1"));
         assert!(Ipv6.check("::1") && Ipv6.check("1:2:3:4:5:6:1.2.3.4"));

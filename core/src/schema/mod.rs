@@ -36,6 +36,7 @@ mod checks;
 mod compile;
 mod error;
 mod format;
+mod format_uri;
 mod keyword;
 mod message;
 mod meta;

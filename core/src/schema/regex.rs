@@ -26,7 +26,7 @@ pub struct Pattern {
 impl Pattern {
     /// Compiles an ECMA-262 pattern; the error says why it cannot be used.
     pub fn new(source: &str) -> Result<Pattern, String> {
-        let translated = translate(source)?;
+        let translated = translate(source, false)?;
         let re = Regex::new(&translated).map_err(|e| format!("{e}"))?;
         Ok(Pattern {
             re,
@@ -45,16 +45,25 @@ impl Pattern {
     }
 }
 
+/// True when `src` is a valid ECMA-262 pattern (the `regex` format): lookaround and
+/// backreferences count as valid here even though `pattern` cannot run them.
+pub fn is_valid_syntax(src: &str) -> bool {
+    translate(src, true).is_ok_and(|t| Regex::new(&t).is_ok())
+}
+
 struct Tr<'a> {
     chars: core::iter::Peekable<core::str::Chars<'a>>,
     out: String,
+    /// Check syntax only: lookaround becomes a plain group, backreferences vanish.
+    lenient: bool,
 }
 
 /// Translates an ECMA-262 pattern into `regex-syntax` syntax.
-pub fn translate(src: &str) -> Result<String, String> {
+pub fn translate(src: &str, lenient: bool) -> Result<String, String> {
     let mut t = Tr {
         chars: src.chars().peekable(),
         out: String::with_capacity(src.len() + 8),
+        lenient,
     };
     while let Some(c) = t.chars.next() {
         match c {
@@ -82,10 +91,18 @@ impl Tr<'_> {
         self.out.push('?');
         match self.chars.peek() {
             Some(':') => {}
+            Some('=') | Some('!') if self.lenient => {
+                self.chars.next();
+                self.out.push(':');
+            }
             Some('=') | Some('!') => return Err("lookahead is not supported".into()),
             Some('<') => {
                 self.chars.next();
                 match self.chars.peek() {
+                    Some('=') | Some('!') if self.lenient => {
+                        self.chars.next();
+                        self.out.push(':');
+                    }
                     Some('=') | Some('!') => return Err("lookbehind is not supported".into()),
                     _ => self.out.push('<'),
                 }
@@ -129,6 +146,7 @@ impl Tr<'_> {
                 let mut t = Tr {
                     chars: look,
                     out: String::new(),
+                    lenient: false,
                 };
                 if let Some(lo) = t.hex(4).filter(|lo| (0xDC00..0xE000).contains(lo)) {
                     self.chars = t.chars;
@@ -172,6 +190,14 @@ impl Tr<'_> {
                 push_cp(out, cp);
             }
             '0' if !self.chars.peek().is_some_and(char::is_ascii_digit) => push_cp(out, 0),
+            '1'..='9' if self.lenient => {
+                while self.chars.next_if(char::is_ascii_digit).is_some() {}
+            }
+            'k' if self.lenient && self.chars.peek() == Some(&'<') => {
+                if !self.chars.by_ref().any(|c| c == '>') {
+                    return Err("unterminated \\k<name>".into());
+                }
+            }
             '1'..='9' => return Err("backreferences are not supported".into()),
             'k' => return Err("named backreferences are not supported".into()),
             'c' => {
