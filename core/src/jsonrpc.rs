@@ -200,6 +200,12 @@ impl<'a> Message<'a> {
     }
 
     fn read(r: &mut Reader<'a>) -> Result<Self> {
+        Self::read_with(r, &mut NoPayload)
+    }
+
+    /// Reads one message; `payload` may decode `params` or `result` in the same pass (when the
+    /// method, or the expected result, is already known).
+    pub(crate) fn read_with<P: Payload<'a>>(r: &mut Reader<'a>, payload: &mut P) -> Result<Self> {
         let start = r.offset();
         if r.peek_kind()? != Kind::Object {
             // Bytes that are not JSON at all are a parse error, not an invalid request.
@@ -231,8 +237,10 @@ impl<'a> Message<'a> {
                     env.id_at = at;
                 }
                 Some("method") => env.method = Some(envelope_str(r, "method")?),
-                Some("params") => env.params = Some(envelope_object(r, "params")?),
-                Some("result") => env.result = Some(envelope_object(r, "result")?),
+                Some("params") => {
+                    env.params = Some(payload_object(r, "params", payload, env.method)?)
+                }
+                Some("result") => env.result = Some(payload_object(r, "result", payload, None)?),
                 Some("error") => env.error = Some(read_error_object(r)?),
                 _ => {
                     r.skip_value()?;
@@ -332,10 +340,41 @@ fn envelope_str<'a>(r: &mut Reader<'a>, field: &'static str) -> Result<JsonStr<'
     r.read_str(field).map_err(envelope_kind)
 }
 
-fn envelope_object<'a>(r: &mut Reader<'a>, field: &'static str) -> Result<RawJson<'a>> {
+/// Decodes `params` or `result` in the envelope's pass when the caller can type it now.
+pub(crate) trait Payload<'a> {
+    /// Reads the value typed and returns true, or returns false to leave it to be skipped.
+    /// `method` is the request's method when it came before `params`; `is_result` is true
+    /// for `result`.
+    fn read(
+        &mut self,
+        r: &mut Reader<'a>,
+        method: Option<JsonStr<'a>>,
+        is_result: bool,
+    ) -> Result<bool>;
+}
+
+struct NoPayload;
+
+impl<'a> Payload<'a> for NoPayload {
+    fn read(&mut self, _: &mut Reader<'a>, _: Option<JsonStr<'a>>, _: bool) -> Result<bool> {
+        Ok(false)
+    }
+}
+
+fn payload_object<'a, P: Payload<'a>>(
+    r: &mut Reader<'a>,
+    field: &'static str,
+    payload: &mut P,
+    method: Option<JsonStr<'a>>,
+) -> Result<RawJson<'a>> {
     // MCP: params and result are objects (JSON-RPC's by-position arrays are not used).
     if r.peek_kind()? != Kind::Object {
         return Err(r.error(ErrorKind::InvalidEnvelope, field));
+    }
+    let start = r.offset();
+    if payload.read(r, method, field == "result")? {
+        let text = r.input().get(start..r.offset()).unwrap_or("{}");
+        return Ok(RawJson::from_source(text, false));
     }
     r.skip_value()
 }

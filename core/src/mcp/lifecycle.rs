@@ -2,7 +2,7 @@
 //! capability gate needs them.
 
 use super::{
-    read_object, read_raw_object, read_uint, required, CacheScope, Decode, Encode, Extra, List,
+    read_object, read_raw_object, required, CacheScope, Decode, Encode, Extra, List,
     ObjectWriterExt, ResultType,
 };
 use crate::error::Result;
@@ -25,16 +25,6 @@ impl ToolsCapability {
             .is_some_and(|v| v.as_str() == "true");
         Some(ToolsCapability { list_changed })
     }
-}
-
-fn read_capabilities<'a>(r: &mut Reader<'a>) -> Result<RawJson<'a>> {
-    let caps = read_raw_object(r, "capabilities")?;
-    if let Some(tools) = caps.get("tools") {
-        if tools.kind() != crate::json::Kind::Object {
-            return Err(r.wrong_type("capabilities.tools"));
-        }
-    }
-    Ok(caps)
 }
 
 /// Params of `initialize` (2025-06-18, 2025-11-25).
@@ -111,42 +101,6 @@ pub struct InitializeResult<'a> {
     pub extra: Extra<'a>,
 }
 
-const INIT_RESULT_KEYS: &[&str] = &[
-    "_meta",
-    "protocolVersion",
-    "capabilities",
-    "serverInfo",
-    "instructions",
-];
-
-impl<'a> Decode<'a> for InitializeResult<'a> {
-    fn read(r: &mut Reader<'a>) -> Result<Self> {
-        let (mut version, mut caps, mut info, mut instructions, mut meta) =
-            (None, None, None, None, None);
-        let (start, extra) = read_object(r, "result", INIT_RESULT_KEYS, |r, k| {
-            match k {
-                "protocolVersion" => version = Some(r.read_str("protocolVersion")?),
-                "capabilities" => caps = Some(read_capabilities(r)?),
-                "serverInfo" => info = Some(read_raw_object(r, "serverInfo")?),
-                "instructions" => instructions = Some(r.read_str("instructions")?),
-                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
-                _ => return Ok(false),
-            }
-            Ok(true)
-        })?;
-        let capabilities = required(caps, start, "capabilities")?;
-        Ok(InitializeResult {
-            protocol_version: required(version, start, "protocolVersion")?,
-            tools: ToolsCapability::from_capabilities(&capabilities),
-            capabilities,
-            server_info: required(info, start, "serverInfo")?,
-            instructions,
-            meta,
-            extra,
-        })
-    }
-}
-
 impl Encode for InitializeResult<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
         let mut o = ObjectWriter::open(sink);
@@ -184,48 +138,6 @@ pub struct DiscoverResult<'a> {
     pub meta: Option<RawJson<'a>>,
     /// Unknown members.
     pub extra: Extra<'a>,
-}
-
-const DISCOVER_KEYS: &[&str] = &[
-    "_meta",
-    "resultType",
-    "supportedVersions",
-    "capabilities",
-    "instructions",
-    "ttlMs",
-    "cacheScope",
-];
-
-impl<'a> Decode<'a> for DiscoverResult<'a> {
-    fn read(r: &mut Reader<'a>) -> Result<Self> {
-        let (mut versions, mut caps, mut instructions, mut ttl_ms) = (None, None, None, None);
-        let (mut cache_scope, mut result_type, mut meta) = (None, None, None);
-        let (start, extra) = read_object(r, "result", DISCOVER_KEYS, |r, k| {
-            match k {
-                "supportedVersions" => versions = Some(List::read(r, "supportedVersions")?),
-                "capabilities" => caps = Some(read_capabilities(r)?),
-                "instructions" => instructions = Some(r.read_str("instructions")?),
-                "ttlMs" => ttl_ms = Some(read_uint(r, "ttlMs")?),
-                "cacheScope" => cache_scope = Some(CacheScope::read(r)?),
-                "resultType" => result_type = Some(ResultType::read(r)?),
-                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
-                _ => return Ok(false),
-            }
-            Ok(true)
-        })?;
-        let capabilities = required(caps, start, "capabilities")?;
-        Ok(DiscoverResult {
-            supported_versions: required(versions, start, "supportedVersions")?,
-            tools: ToolsCapability::from_capabilities(&capabilities),
-            capabilities,
-            instructions,
-            ttl_ms,
-            cache_scope,
-            result_type,
-            meta,
-            extra,
-        })
-    }
 }
 
 impl Encode for DiscoverResult<'_> {

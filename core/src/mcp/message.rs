@@ -1,6 +1,7 @@
 //! One typed view over any message: tool-related methods get their types, everything else
 //! stays a valid envelope-level [`Message`].
 
+use super::result::AnyResult;
 use super::{
     CallToolRequestParams, CallToolResult, CancelledNotificationParams, Decode, DiscoverResult,
     Encode, InitializeRequestParams, InitializeResult, InputRequiredResult, ListToolsRequestParams,
@@ -8,8 +9,8 @@ use super::{
 };
 use crate::error::{DecodeError, Result};
 use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
-use crate::json::{JsonStr, RawJson};
-use crate::jsonrpc::{ErrorResponse, Message, RequestId};
+use crate::json::{JsonStr, RawJson, Reader};
+use crate::jsonrpc::{ErrorResponse, Message, Payload, RequestId};
 use crate::limits::Limits;
 
 macro_rules! methods {
@@ -24,6 +25,11 @@ macro_rules! methods {
             /// The method name on the wire.
             pub const fn name(self) -> &'static str {
                 match self { $(Method::$variant => $name,)* }
+            }
+
+            /// True when mcpwire types this method's result.
+            pub const fn has_typed_result(self) -> bool {
+                matches!(self, Method::ToolsList | Method::ToolsCall | Method::Initialize | Method::ServerDiscover)
             }
 
             /// The method with this name, if mcpwire knows it.
@@ -153,13 +159,26 @@ fn offset_in(outer: &str, inner: &str) -> usize {
     (inner.as_ptr() as usize).saturating_sub(outer.as_ptr() as usize)
 }
 
+fn rebase(e: DecodeError, input: &str, raw: &RawJson<'_>) -> DecodeError {
+    DecodeError::new(e.kind, e.offset + offset_in(input, raw.as_str()), e.detail)
+}
+
 fn typed<'a, T: Decode<'a>>(raw: &RawJson<'a>, input: &'a str) -> Result<T> {
-    T::decode_raw(raw)
-        .map_err(|e| DecodeError::new(e.kind, e.offset + offset_in(input, raw.as_str()), e.detail))
+    T::decode_raw(raw).map_err(|e| rebase(e, input, raw))
 }
 
 fn typed_opt<'a, T: Decode<'a>>(raw: &Option<RawJson<'a>>, input: &'a str) -> Result<Option<T>> {
     raw.as_ref().map(|p| typed(p, input)).transpose()
+}
+
+fn typed_result<'a>(
+    raw: &RawJson<'a>,
+    expect: Option<Method>,
+    input: &'a str,
+) -> Result<Option<AnyResult<'a>>> {
+    let mut r = raw.reader();
+    let any = AnyResult::read(&mut r, expect).map_err(|e| rebase(e, input, raw))?;
+    Ok(any)
 }
 
 /// Params the spec requires; when absent the fault is the message's (offset 0).
@@ -171,6 +190,59 @@ fn params<'a>(raw: &Option<RawJson<'a>>) -> Result<RawJson<'a>> {
     ))
 }
 
+/// What the envelope's single pass typed.
+enum Typed<'a> {
+    ListTools(ListToolsRequestParams<'a>),
+    CallTool(CallToolRequestParams<'a>),
+    Initialize(InitializeRequestParams<'a>),
+    Progress(ProgressNotificationParams<'a>),
+    Cancelled(CancelledNotificationParams<'a>),
+    Result(Option<AnyResult<'a>>),
+}
+
+struct TypedPayload<'a> {
+    expect: Option<Method>,
+    typed: Option<Typed<'a>>,
+}
+
+impl<'a> Payload<'a> for TypedPayload<'a> {
+    fn read(
+        &mut self,
+        r: &mut Reader<'a>,
+        method: Option<JsonStr<'a>>,
+        is_result: bool,
+    ) -> Result<bool> {
+        self.typed = Some(if is_result {
+            if self.expect.is_some_and(|m| !m.has_typed_result()) {
+                return Ok(false);
+            }
+            Typed::Result(AnyResult::read(r, self.expect)?)
+        } else {
+            match method.and_then(|m| Method::from_name(&m)) {
+                Some(Method::ToolsList) => Typed::ListTools(Decode::read(r)?),
+                Some(Method::ToolsCall) => Typed::CallTool(Decode::read(r)?),
+                Some(Method::Initialize) => Typed::Initialize(Decode::read(r)?),
+                Some(Method::Progress) => Typed::Progress(Decode::read(r)?),
+                Some(Method::Cancelled) => Typed::Cancelled(Decode::read(r)?),
+                _ => return Ok(false),
+            }
+        });
+        Ok(true)
+    }
+}
+
+impl<'a> From<(RequestId<'a>, AnyResult<'a>)> for McpMessage<'a> {
+    fn from((id, any): (RequestId<'a>, AnyResult<'a>)) -> Self {
+        match any {
+            AnyResult::ListTools(r) => McpMessage::ListToolsResult(id, r),
+            AnyResult::CallTool(r) => McpMessage::CallToolResult(id, r),
+            AnyResult::InputRequired(r) => McpMessage::InputRequiredResult(id, r),
+            AnyResult::Initialize(r) => McpMessage::InitializeResult(id, r),
+            AnyResult::Discover(r) => McpMessage::DiscoverResult(id, r),
+        }
+    }
+}
+
 impl<'a> McpMessage<'a> {
     /// Decodes one message with default limits, guessing the type of a result from its shape.
     pub fn decode(input: &'a [u8]) -> Result<Self> {
@@ -179,10 +251,28 @@ impl<'a> McpMessage<'a> {
 
     /// Decodes one message. `expect` is the method of the request a response answers (from
     /// your own correlation); without it a result's type is guessed from its members.
+    /// Params are typed in the same pass as the envelope when `method` precedes them (as
+    /// every SDK writes it), otherwise in a second pass.
     pub fn decode_with(input: &'a [u8], limits: Limits, expect: Option<Method>) -> Result<Self> {
-        let msg = Message::decode_with(input, limits)?;
-        let text = core::str::from_utf8(input).unwrap_or_default();
-        Self::from_message_in(msg, expect, text)
+        let mut r = Reader::new(input, limits)?;
+        let mut payload = TypedPayload {
+            expect,
+            typed: None,
+        };
+        let msg = Message::read_with(&mut r, &mut payload)?;
+        r.finish()?;
+        use Message as G;
+        use Typed as T;
+        Ok(match (msg, payload.typed) {
+            (G::Request(q), Some(T::ListTools(p))) => McpMessage::ListToolsRequest(q.id, Some(p)),
+            (G::Request(q), Some(T::CallTool(p))) => McpMessage::CallToolRequest(q.id, p),
+            (G::Request(q), Some(T::Initialize(p))) => McpMessage::InitializeRequest(q.id, p),
+            (G::Notification(_), Some(T::Progress(p))) => McpMessage::ProgressNotification(p),
+            (G::Notification(_), Some(T::Cancelled(p))) => McpMessage::CancelledNotification(p),
+            (G::Response(resp), Some(T::Result(Some(any)))) => (resp.id, any).into(),
+            (msg @ G::Response(_), Some(T::Result(None))) => McpMessage::Other(msg),
+            (msg, _) => Self::from_message_in(msg, expect, r.input())?,
+        })
     }
 
     /// Types an envelope-level message. Offsets in errors are relative to `input`, the text
@@ -198,47 +288,30 @@ impl<'a> McpMessage<'a> {
                     McpMessage::ListToolsRequest(req.id, typed_opt(&req.params, input)?)
                 }
                 Some(Method::ToolsCall) => {
-                    let p = params(&req.params)?;
-                    McpMessage::CallToolRequest(req.id, typed(&p, input)?)
+                    McpMessage::CallToolRequest(req.id, typed(&params(&req.params)?, input)?)
                 }
                 Some(Method::Initialize) => {
-                    let p = params(&req.params)?;
-                    McpMessage::InitializeRequest(req.id, typed(&p, input)?)
+                    McpMessage::InitializeRequest(req.id, typed(&params(&req.params)?, input)?)
                 }
                 _ => McpMessage::Other(msg),
             },
             Message::Notification(n) => match Method::from_name(&n.method) {
                 Some(Method::Progress) => {
-                    let p = params(&n.params)?;
-                    McpMessage::ProgressNotification(typed(&p, input)?)
+                    McpMessage::ProgressNotification(typed(&params(&n.params)?, input)?)
                 }
                 Some(Method::Cancelled) => {
-                    let p = params(&n.params)?;
-                    McpMessage::CancelledNotification(typed(&p, input)?)
+                    McpMessage::CancelledNotification(typed(&params(&n.params)?, input)?)
                 }
                 Some(Method::ToolListChanged) => McpMessage::ToolListChangedNotification(n.params),
                 _ => McpMessage::Other(msg),
             },
             Message::Response(resp) => {
-                let id = resp.id;
-                let result = &resp.result;
-                match expect.or_else(|| guess_method(result)) {
-                    Some(Method::ToolsList) => {
-                        McpMessage::ListToolsResult(id, typed(result, input)?)
-                    }
-                    Some(Method::ToolsCall) if is_input_required(result) => {
-                        McpMessage::InputRequiredResult(id, typed(result, input)?)
-                    }
-                    Some(Method::ToolsCall) => {
-                        McpMessage::CallToolResult(id, typed(result, input)?)
-                    }
-                    Some(Method::Initialize) => {
-                        McpMessage::InitializeResult(id, typed(result, input)?)
-                    }
-                    Some(Method::ServerDiscover) => {
-                        McpMessage::DiscoverResult(id, typed(result, input)?)
-                    }
-                    _ => McpMessage::Other(msg),
+                if expect.is_some_and(|m| !m.has_typed_result()) {
+                    return Ok(McpMessage::Other(msg));
+                }
+                match typed_result(&resp.result, expect, input)? {
+                    Some(any) => (resp.id, any).into(),
+                    None => McpMessage::Other(msg),
                 }
             }
             Message::Error(e) => McpMessage::Error(e),
@@ -266,38 +339,6 @@ impl<'a> McpMessage<'a> {
             M::Other(Message::Response(_)) => MessageType::ResultResponse,
             M::Other(Message::Error(_)) => MessageType::ErrorResponse,
         }
-    }
-}
-
-fn is_input_required(result: &RawJson<'_>) -> bool {
-    result
-        .get("resultType")
-        .and_then(|t| t.as_json_str())
-        .is_some_and(|t| t.eq_str("input_required"))
-}
-
-/// Guesses which request a result answers from its members.
-fn guess_method(result: &RawJson<'_>) -> Option<Method> {
-    let (mut tools, mut content, mut versions, mut init) = (false, false, false, 0);
-    for (k, _) in result.members() {
-        match k.as_str() {
-            Some("tools") => tools = true,
-            Some("content") => content = true,
-            Some("supportedVersions") => versions = true,
-            Some("protocolVersion" | "serverInfo") => init += 1,
-            _ => {}
-        }
-    }
-    if tools {
-        Some(Method::ToolsList)
-    } else if content || is_input_required(result) {
-        Some(Method::ToolsCall)
-    } else if versions {
-        Some(Method::ServerDiscover)
-    } else if init == 2 {
-        Some(Method::Initialize)
-    } else {
-        None
     }
 }
 

@@ -9,6 +9,7 @@ mod lifecycle;
 mod message;
 mod meta;
 mod notifications;
+mod result;
 mod tools;
 mod version;
 

@@ -1,8 +1,8 @@
 //! `Tool`, `tools/list` and `tools/call`.
 
 use super::{
-    read_object, read_raw_object, read_uint, required, ContentBlock, Decode, Encode, Extra, Icon,
-    List, ObjectWriterExt, RequestMeta,
+    read_object, read_raw_object, required, ContentBlock, Decode, Encode, Extra, Icon, List,
+    ObjectWriterExt, RequestMeta,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
 use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
@@ -298,43 +298,6 @@ pub struct ListToolsResult<'a> {
     pub extra: Extra<'a>,
 }
 
-const LIST_TOOLS_RESULT_KEYS: &[&str] = &[
-    "_meta",
-    "resultType",
-    "tools",
-    "nextCursor",
-    "ttlMs",
-    "cacheScope",
-];
-
-impl<'a> Decode<'a> for ListToolsResult<'a> {
-    fn read(r: &mut Reader<'a>) -> Result<Self> {
-        let (mut tools, mut next_cursor, mut ttl_ms, mut cache_scope) = (None, None, None, None);
-        let (mut result_type, mut meta) = (None, None);
-        let (start, extra) = read_object(r, "result", LIST_TOOLS_RESULT_KEYS, |r, k| {
-            match k {
-                "tools" => tools = Some(List::read(r, "tools")?),
-                "nextCursor" => next_cursor = Some(r.read_str("nextCursor")?),
-                "ttlMs" => ttl_ms = Some(read_uint(r, "ttlMs")?),
-                "cacheScope" => cache_scope = Some(CacheScope::read(r)?),
-                "resultType" => result_type = Some(ResultType::read(r)?),
-                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
-                _ => return Ok(false),
-            }
-            Ok(true)
-        })?;
-        Ok(ListToolsResult {
-            tools: required(tools, start, "tools")?,
-            next_cursor,
-            ttl_ms,
-            cache_scope,
-            result_type,
-            meta,
-            extra,
-        })
-    }
-}
-
 impl Encode for ListToolsResult<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
         let mut o = ObjectWriter::open(sink);
@@ -438,40 +401,6 @@ pub struct CallToolResult<'a> {
     pub extra: Extra<'a>,
 }
 
-const CALL_TOOL_RESULT_KEYS: &[&str] = &[
-    "_meta",
-    "resultType",
-    "content",
-    "structuredContent",
-    "isError",
-];
-
-impl<'a> Decode<'a> for CallToolResult<'a> {
-    fn read(r: &mut Reader<'a>) -> Result<Self> {
-        let (mut content, mut structured_content, mut is_error) = (None, None, None);
-        let (mut result_type, mut meta) = (None, None);
-        let (start, extra) = read_object(r, "result", CALL_TOOL_RESULT_KEYS, |r, k| {
-            match k {
-                "content" => content = Some(List::read(r, "content")?),
-                "structuredContent" => structured_content = Some(r.skip_value()?),
-                "isError" => is_error = Some(r.read_bool("isError")?),
-                "resultType" => result_type = Some(ResultType::read(r)?),
-                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
-                _ => return Ok(false),
-            }
-            Ok(true)
-        })?;
-        Ok(CallToolResult {
-            content: required(content, start, "content")?,
-            structured_content,
-            is_error,
-            result_type,
-            meta,
-            extra,
-        })
-    }
-}
-
 impl Encode for CallToolResult<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
         let mut o = ObjectWriter::open(sink);
@@ -512,40 +441,6 @@ pub struct InputRequiredResult<'a> {
     pub meta: Option<RawJson<'a>>,
     /// Unknown members.
     pub extra: Extra<'a>,
-}
-
-const INPUT_REQUIRED_KEYS: &[&str] = &["_meta", "resultType", "inputRequests", "requestState"];
-
-impl<'a> Decode<'a> for InputRequiredResult<'a> {
-    fn read(r: &mut Reader<'a>) -> Result<Self> {
-        let (mut input_requests, mut request_state, mut result_type, mut meta) =
-            (None, None, None, None);
-        let (start, extra) = read_object(r, "result", INPUT_REQUIRED_KEYS, |r, k| {
-            match k {
-                "inputRequests" => input_requests = Some(read_raw_object(r, "inputRequests")?),
-                "requestState" => request_state = Some(r.read_str("requestState")?),
-                "resultType" => result_type = Some(ResultType::read(r)?),
-                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
-                _ => return Ok(false),
-            }
-            Ok(true)
-        })?;
-        // "At least one of `inputRequests` or `requestState` MUST be present."
-        if input_requests.is_none() && request_state.is_none() {
-            return Err(DecodeError::new(
-                ErrorKind::MissingField,
-                start,
-                "inputRequests or requestState",
-            ));
-        }
-        Ok(InputRequiredResult {
-            input_requests,
-            request_state,
-            result_type,
-            meta,
-            extra,
-        })
-    }
 }
 
 impl Encode for InputRequiredResult<'_> {
