@@ -103,69 +103,84 @@ fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
     })
 }
 
-/// A Python value as JSON. `depth` counts enclosing containers; a container at core's depth
-/// limit is passed on empty (core refuses it there, at the same offset, with `too_deep`).
-fn from_py(o: &Bound<'_, PyAny>, depth: u32, lim: &Limits, size: &mut usize) -> PyResult<Value> {
-    *size += 8;
-    if o.is_none() {
-        return Ok(Value::Null);
-    } else if let Ok(b) = o.cast::<PyBool>() {
-        return Ok(Value::Bool(b.is_true()));
-    } else if let Ok(i) = o.cast::<PyInt>() {
-        return Ok(match i.extract::<i64>() {
-            Ok(i) => Value::from_i64(i),
-            Err(_) => Value::Number(
-                o.py()
-                    .get_type::<PyInt>()
-                    .call_method1("__repr__", (i,))?
-                    .extract()?,
-            ),
-        });
-    } else if let Ok(f) = o.cast::<PyFloat>() {
-        let x = f.value();
-        return Value::from_f64(x).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "out of range float values are not JSON compliant: {x}"
-            ))
-        });
-    } else if let Ok(s) = o.cast::<PyString>() {
-        let s = s.to_cow()?;
-        *size += s.len();
-        return Ok(Value::String(s.into_owned()));
-    }
-    let is_container = o.is_instance_of::<PyDict>()
-        || o.is_instance_of::<PyList>()
-        || o.is_instance_of::<PyTuple>();
-    if is_container && depth >= MAX_PY_NESTING {
-        return Err(PyValueError::new_err(
-            "message nests too deep (circular reference?)",
-        ));
-    }
-    let open = depth < lim.max_depth;
-    if let Ok(d) = o.cast::<PyDict>() {
-        let mut members = Vec::new();
-        for (k, v) in d.iter().take_while(|_| open) {
-            let Ok(k) = k.cast::<PyString>() else {
-                let t = k.get_type().name()?;
-                return Err(PyTypeError::new_err(format!("keys must be str, not {t}")));
-            };
-            let k = k.to_cow()?.into_owned();
-            *size += k.len();
-            members.push((k, from_py(&v, depth + 1, lim, size)?));
+/// Converts a Python value to JSON. `max_depth` bounds the walk (reference cycles): containers
+/// nested deeper than core's limit are passed on empty, since core refuses them anyway, with
+/// `too_deep` at the same offset; `cut` records it so a value core accepted is never truncated.
+struct ToValue {
+    max_depth: u32,
+    bytes: usize,
+    cut: bool,
+}
+
+impl ToValue {
+    fn new(lim: &Limits) -> Self {
+        let (max_depth, bytes, cut) = (lim.max_depth.saturating_add(1), 0, false);
+        ToValue {
+            max_depth,
+            bytes,
+            cut,
         }
-        Ok(Value::Object(members))
-    } else if o.is_instance_of::<PyList>() || o.is_instance_of::<PyTuple>() {
-        let items = o.try_iter()?.take_while(|_| open);
-        Ok(Value::Array(
-            items
-                .map(|i| from_py(&i?, depth + 1, lim, size))
-                .collect::<PyResult<_>>()?,
-        ))
-    } else {
-        let t = o.get_type().name()?;
-        Err(PyTypeError::new_err(format!(
-            "Object of type {t} is not JSON serializable"
-        )))
+    }
+
+    fn convert(&mut self, o: &Bound<'_, PyAny>, depth: u32) -> PyResult<Value> {
+        self.bytes += 8;
+        let seq = o.is_instance_of::<PyList>() || o.is_instance_of::<PyTuple>();
+        let dict = o.cast::<PyDict>().ok();
+        if (seq || dict.is_some()) && depth >= MAX_PY_NESTING {
+            return Err(PyValueError::new_err(
+                "message nests too deep (circular reference?)",
+            ));
+        }
+        let open = depth < self.max_depth;
+        self.cut |= (seq || dict.is_some()) && !open;
+        if o.is_none() {
+            Ok(Value::Null)
+        } else if let Ok(b) = o.cast::<PyBool>() {
+            Ok(Value::Bool(b.is_true()))
+        } else if let Ok(i) = o.cast::<PyInt>() {
+            Ok(match i.extract::<i64>() {
+                Ok(i) => Value::from_i64(i),
+                Err(_) => {
+                    let int_repr = o.py().get_type::<PyInt>().getattr("__repr__")?;
+                    Value::Number(int_repr.call1((i,))?.extract()?)
+                }
+            })
+        } else if let Ok(f) = o.cast::<PyFloat>() {
+            let x = f.value();
+            Value::from_f64(x).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "out of range float values are not JSON compliant: {x}"
+                ))
+            })
+        } else if let Ok(s) = o.cast::<PyString>() {
+            let s = s.to_cow()?.into_owned();
+            self.bytes += s.len();
+            Ok(Value::String(s))
+        } else if let Some(d) = dict {
+            let mut members = Vec::new();
+            for (k, v) in d.iter().take_while(|_| open) {
+                let Ok(k) = k.cast::<PyString>() else {
+                    let t = k.get_type().name()?;
+                    return Err(PyTypeError::new_err(format!("keys must be str, not {t}")));
+                };
+                let k = k.to_cow()?.into_owned();
+                self.bytes += k.len();
+                members.push((k, self.convert(&v, depth + 1)?));
+            }
+            Ok(Value::Object(members))
+        } else if seq {
+            let items = o.try_iter()?.take_while(|_| open);
+            Ok(Value::Array(
+                items
+                    .map(|i| self.convert(&i?, depth + 1))
+                    .collect::<PyResult<_>>()?,
+            ))
+        } else {
+            let t = o.get_type().name()?;
+            Err(PyTypeError::new_err(format!(
+                "Object of type {t} is not JSON serializable"
+            )))
+        }
     }
 }
 
@@ -191,15 +206,20 @@ fn encode<'py>(
     max_depth: Option<u32>,
     max_members: Option<u32>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let (py, lim, mut size) = (message.py(), limits(max_bytes, max_depth, max_members), 0);
-    let v = from_py(message, 0, &lim, &mut size)?;
+    let (py, lim) = (message.py(), limits(max_bytes, max_depth, max_members));
+    let mut walk = ToValue::new(&lim);
+    let v = walk.convert(message, 0)?;
     let run = || api::encode_value(&v, lim);
-    let out = if size > DETACH_BYTES {
+    let out = if walk.bytes > DETACH_BYTES {
         py.detach(run)
     } else {
         run()
     };
-    Ok(PyBytes::new(py, &out.map_err(|e| decode_error(py, &e))?))
+    let out = out.map_err(|e| decode_error(py, &e))?;
+    if walk.cut {
+        return Err(PyValueError::new_err("message nests deeper than max_depth"));
+    }
+    Ok(PyBytes::new(py, &out))
 }
 
 #[pyfunction]
@@ -240,7 +260,7 @@ fn failure_response<'py>(
     version: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let id = id
-        .map(|i| from_py(i, 0, &Limits::DEFAULT, &mut 0))
+        .map(|i| ToValue::new(&Limits::DEFAULT).convert(i, 0))
         .transpose()?;
     let v = api::failure_response(id.as_ref(), kind, message, version)
         .map_err(PyValueError::new_err)?;
