@@ -39,36 +39,68 @@ impl Kind {
     }
 }
 
-#[cfg(feature = "alloc")]
-type KeyStack<'a> = alloc::vec::Vec<JsonStr<'a>>;
-
-/// Keys of the objects currently open, for duplicate detection without an allocator.
-#[cfg(not(feature = "alloc"))]
-struct KeyStack<'a> {
-    keys: [JsonStr<'a>; NO_ALLOC_KEYS],
-    len: usize,
-}
-
 /// How many keys may be open at once (across all nesting levels) in the no-alloc build.
 #[cfg(not(feature = "alloc"))]
 pub const NO_ALLOC_KEYS: usize = 96;
-
 #[cfg(not(feature = "alloc"))]
+const INLINE_KEYS: usize = NO_ALLOC_KEYS;
+/// Keys held without allocating; with `alloc`, more spill into a `Vec`.
+#[cfg(feature = "alloc")]
+const INLINE_KEYS: usize = 16;
+
+/// Keys of the objects currently open, for duplicate detection. The first keys live inline,
+/// so decoding a typical message allocates nothing.
+struct KeyStack<'a> {
+    inline: [JsonStr<'a>; INLINE_KEYS],
+    len: usize,
+    #[cfg(feature = "alloc")]
+    spill: alloc::vec::Vec<JsonStr<'a>>,
+}
+
 impl<'a> KeyStack<'a> {
     fn new() -> Self {
         KeyStack {
-            keys: [JsonStr::new(""); NO_ALLOC_KEYS],
+            inline: [JsonStr::new(""); INLINE_KEYS],
             len: 0,
+            #[cfg(feature = "alloc")]
+            spill: alloc::vec::Vec::new(),
         }
     }
+
     fn len(&self) -> usize {
         self.len
     }
+
     fn truncate(&mut self, n: usize) {
-        self.len = self.len.min(n);
+        if n < self.len {
+            self.len = n;
+            #[cfg(feature = "alloc")]
+            self.spill.truncate(n.saturating_sub(INLINE_KEYS));
+        }
     }
-    fn get(&self, from: usize) -> &[JsonStr<'a>] {
-        &self.keys[from.min(self.len)..self.len]
+
+    /// True when `key` is among the keys from position `from` on.
+    fn contains_from(&self, from: usize, key: &JsonStr<'a>) -> bool {
+        let inline = &self.inline[from.min(INLINE_KEYS)..self.len.min(INLINE_KEYS)];
+        #[cfg(feature = "alloc")]
+        if self.spill[from.saturating_sub(INLINE_KEYS).min(self.spill.len())..].contains(key) {
+            return true;
+        }
+        inline.contains(key)
+    }
+
+    /// Adds a key; false when the no-alloc stack is full.
+    fn push(&mut self, key: JsonStr<'a>) -> bool {
+        if let Some(slot) = self.inline.get_mut(self.len) {
+            *slot = key;
+        } else {
+            #[cfg(feature = "alloc")]
+            self.spill.push(key);
+            #[cfg(not(feature = "alloc"))]
+            return false;
+        }
+        self.len += 1;
+        true
     }
 }
 
@@ -100,6 +132,32 @@ pub struct Reader<'a> {
     keys: KeyStack<'a>,
 }
 
+/// The offset of the first `"`, `\\` or control character at or after `i` (or the end),
+/// eight bytes at a time.
+#[inline]
+fn scan_plain(bytes: &[u8], mut i: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(LO) & !x & HI;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(w);
+        // The lowest flagged byte is always a true match (borrows only run upward).
+        let m = zero(w ^ (LO * u64::from(b'"')))
+            | zero(w ^ (LO * u64::from(b'\\')))
+            | (w.wrapping_sub(LO * 0x20) & !w & HI);
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && !matches!(bytes[i], b'"' | b'\\' | 0..=0x1f) {
+        i += 1;
+    }
+    i
+}
+
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -128,9 +186,6 @@ impl<'a> Reader<'a> {
             depth: 0,
             limits,
             dirty: false,
-            #[cfg(feature = "alloc")]
-            keys: alloc::vec::Vec::new(),
-            #[cfg(not(feature = "alloc"))]
             keys: KeyStack::new(),
         }
     }
@@ -264,22 +319,11 @@ impl<'a> Reader<'a> {
     }
 
     fn remember_key(&mut self, st: &ObjectState, key: JsonStr<'a>, at: usize) -> Result<()> {
-        #[cfg(feature = "alloc")]
-        let open = &self.keys[st.keys_start..];
-        #[cfg(not(feature = "alloc"))]
-        let open = self.keys.get(st.keys_start);
-        if open.contains(&key) {
+        if self.keys.contains_from(st.keys_start, &key) {
             return self.err_at(ErrorKind::DuplicateKey, at, "");
         }
-        #[cfg(feature = "alloc")]
-        self.keys.push(key);
-        #[cfg(not(feature = "alloc"))]
-        {
-            if self.keys.len >= NO_ALLOC_KEYS {
-                return self.err_at(ErrorKind::TooManyOpenKeys, at, "");
-            }
-            self.keys.keys[self.keys.len] = key;
-            self.keys.len += 1;
+        if !self.keys.push(key) {
+            return self.err_at(ErrorKind::TooManyOpenKeys, at, "");
         }
         Ok(())
     }
@@ -332,9 +376,7 @@ impl<'a> Reader<'a> {
         let mut escaped = false;
         let bytes = self.bytes;
         loop {
-            while i < bytes.len() && !matches!(bytes[i], b'"' | b'\\' | 0..=0x1f) {
-                i += 1;
-            }
+            i = scan_plain(bytes, i);
             match bytes.get(i) {
                 None => return self.err_at(ErrorKind::UnexpectedEnd, i, "end of string"),
                 Some(b'"') => break,
@@ -516,6 +558,27 @@ impl<'a> Reader<'a> {
         self.dirty |= outer_dirty;
         let text = self.text.get(start..self.pos).unwrap_or_default();
         Ok(RawJson::from_source(text, canonical))
+    }
+
+    /// Checks an object completely, like [`skip_value`](Self::skip_value), and also returns
+    /// the value of its top-level member `key` when that is a string (one pass, no re-read).
+    pub fn skip_object_peek(&mut self, key: &str) -> Result<(RawJson<'a>, Option<JsonStr<'a>>)> {
+        self.skip_ws();
+        let start = self.pos;
+        let outer_dirty = core::mem::replace(&mut self.dirty, false);
+        let mut found = None;
+        let mut st = self.begin_object("")?;
+        while let Some(k) = self.next_key(&mut st)? {
+            if found.is_none() && k.eq_str(key) && self.bytes.get(self.pos) == Some(&b'"') {
+                found = Some(self.read_string_raw()?);
+            } else {
+                self.skip_inner()?;
+            }
+        }
+        let canonical = !self.dirty;
+        self.dirty |= outer_dirty;
+        let text = self.text.get(start..self.pos).unwrap_or_default();
+        Ok((RawJson::from_source(text, canonical), found))
     }
 
     fn skip_inner(&mut self) -> Result<()> {

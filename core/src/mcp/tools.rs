@@ -170,13 +170,12 @@ const TOOL_KEYS: &[&str] = &[
 /// Reads `inputSchema`: "Tool arguments are always JSON objects, so `type: "object"` is
 /// required at the root."
 fn read_input_schema<'a>(r: &mut Reader<'a>) -> Result<RawJson<'a>> {
+    if r.peek_kind()? != Kind::Object {
+        return Err(r.wrong_type("inputSchema"));
+    }
     let at = r.offset();
-    let raw = read_raw_object(r, "inputSchema")?;
-    let is_object = raw
-        .get("type")
-        .and_then(|t| t.as_json_str())
-        .is_some_and(|t| t.eq_str("object"));
-    if !is_object {
+    let (raw, ty) = r.skip_object_peek("type")?;
+    if !ty.is_some_and(|t| t.eq_str("object")) {
         return Err(DecodeError::new(
             ErrorKind::InvalidValue,
             at,
