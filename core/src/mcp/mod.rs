@@ -181,6 +181,8 @@ impl<'a, T: Decode<'a> + Copy + PartialEq> PartialEq for List<'a, T> {
 }
 
 /// Iterator over a [`List`].
+// The reader variant is large (its inline key stack) but lives on the stack for one loop.
+#[allow(clippy::large_enum_variant)]
 pub enum ListIter<'a, T> {
     #[doc(hidden)]
     Raw(Reader<'a>, Option<crate::json::reader::ArrayState>),
