@@ -35,12 +35,14 @@
 mod checks;
 mod compile;
 mod error;
+mod explain;
 mod format;
 mod format_uri;
 mod keyword;
 mod message;
 mod meta;
 mod number;
+mod objects;
 mod regex;
 mod registry;
 pub mod tools;

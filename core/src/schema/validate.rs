@@ -5,7 +5,7 @@
 
 use super::error::ValidationError;
 use super::keyword::{types, Kw, Node, NodeId};
-use super::message::{name_list, or_list, plural, quote, show, type_list};
+use super::message::{name_list, or_list, plural};
 use super::{uri, Schema};
 use crate::json::Value;
 use alloc::format;
@@ -49,10 +49,10 @@ pub(crate) struct Ctx<'s> {
     pub ipath: String,
     depth: u32,
     /// Replaces the instance location in messages (set while checking property names).
-    subject: Option<String>,
+    pub(super) subject: Option<String>,
 }
 
-fn len_of(v: &Value) -> Option<usize> {
+pub(super) fn len_of(v: &Value) -> Option<usize> {
     match v {
         Value::Array(a) => Some(a.len()),
         Value::Object(m) => Some(m.len()),
@@ -166,7 +166,13 @@ impl<'s> Ctx<'s> {
     }
 
     /// Evaluates `id` at the child location `key` / `index` of the instance.
-    fn child(&mut self, id: NodeId, inst: &Value, key: Result<&str, usize>, quick: bool) -> bool {
+    pub(super) fn child(
+        &mut self,
+        id: NodeId,
+        inst: &Value,
+        key: Result<&str, usize>,
+        quick: bool,
+    ) -> bool {
         let len = self.ipath.len();
         match key {
             Ok(k) => uri::push_token(&mut self.ipath, k),
@@ -301,7 +307,7 @@ impl<'s> Ctx<'s> {
     }
 
     /// Evaluates an in-place subschema quietly; its annotations count only when it passes.
-    fn branch(&mut self, id: NodeId, inst: &Value, ann: Option<&mut Ann>) -> bool {
+    pub(super) fn branch(&mut self, id: NodeId, inst: &Value, ann: Option<&mut Ann>) -> bool {
         match ann {
             Some(outer) => {
                 let mut own = Ann::new(len_of(inst).unwrap_or(0));
@@ -313,82 +319,6 @@ impl<'s> Ctx<'s> {
             }
             None => self.eval(id, inst, true, None),
         }
-    }
-
-    /// The `type` a subschema demands, looking through plain `$ref`s.
-    fn declared_types(&self, mut id: NodeId) -> Option<u8> {
-        for _ in 0..16 {
-            let node = self.s.nodes.get(id as usize)?;
-            if let Some(Kw::Type(t)) = node.kws.iter().find(|k| matches!(k, Kw::Type(_))) {
-                return Some(*t);
-            }
-            match node.kws.as_slice() {
-                [Kw::Ref(t)] => id = *t,
-                _ => return None,
-            }
-        }
-        None
-    }
-
-    /// Reports that no branch of `anyOf` / `oneOf` matched, as helpfully as it can: when only
-    /// one branch accepts the instance's type, that branch's own errors; when every branch
-    /// rejects the type, the union of types; otherwise one error naming each branch's fault.
-    fn no_match(&mut self, node: &Node, kw: &'static str, list: &[NodeId], inst: &Value) {
-        if self.full() {
-            return;
-        }
-        let saved = core::mem::take(&mut self.errors);
-        let saved_max = self.max;
-        self.max = saved_max.saturating_sub(saved.len()).max(1);
-        let mut per = Vec::with_capacity(list.len());
-        for id in list {
-            self.eval(*id, inst, false, None);
-            per.push(core::mem::take(&mut self.errors));
-        }
-        self.errors = saved;
-        self.max = saved_max;
-        let here = self.ipath.clone();
-        let wrong_type = |errs: &Vec<ValidationError>| {
-            errs.iter()
-                .any(|e| e.instance_path == here && matches!(e.keyword, "type" | "false"))
-        };
-        let relevant: Vec<usize> = (0..per.len()).filter(|&i| !wrong_type(&per[i])).collect();
-        if let [only] = relevant.as_slice() {
-            for e in core::mem::take(&mut per[*only]) {
-                if self.full() {
-                    break;
-                }
-                self.errors.push(e);
-            }
-            return;
-        }
-        let all_types: Option<u8> = if relevant.is_empty() {
-            list.iter()
-                .map(|id| self.declared_types(*id))
-                .try_fold(0u8, |acc, t| t.map(|t| acc | t))
-        } else {
-            None
-        };
-        if let Some(bits) = all_types {
-            self.report(node, kw, || {
-                format!("must be {}; got {}", type_list(bits), show(inst))
-            });
-            return;
-        }
-        let reasons = name_list(
-            relevant
-                .iter()
-                .filter_map(|&i| per[i].first().map(|e| format!("({i}) {}", e.message))),
-        );
-        let n = list.len();
-        self.report(node, kw, || {
-            let what = if kw == "oneOf" {
-                "exactly one"
-            } else {
-                "at least one"
-            };
-            format!("must match {what} of the {n} schemas in {kw}: {reasons}")
-        });
     }
 
     /// Array and object applicators, then the assertions (in `checks`).
@@ -532,7 +462,7 @@ impl<'s> Ctx<'s> {
     }
 }
 
-fn is_object_applicator(kw: &Kw) -> bool {
+pub(super) fn is_object_applicator(kw: &Kw) -> bool {
     matches!(
         kw,
         Kw::Properties(_)
@@ -541,155 +471,6 @@ fn is_object_applicator(kw: &Kw) -> bool {
             | Kw::PropertyNames(_)
             | Kw::UnevaluatedProperties(_)
     )
-}
-
-impl Ctx<'_> {
-    fn object(
-        &mut self,
-        node: &Node,
-        kw: &Kw,
-        inst: &Value,
-        members: &[(String, Value)],
-        quick: bool,
-        mut ann: Option<&mut Ann>,
-    ) -> bool {
-        let _ = inst;
-        let mut ok = true;
-        let mut extra: Vec<&str> = Vec::new();
-        let s = self.s;
-        let false_node =
-            |id: &NodeId| s.nodes.get(*id as usize).and_then(|n| n.boolean) == Some(false);
-        for (i, (k, v)) in members.iter().enumerate() {
-            let targets: Vec<NodeId> = match kw {
-                Kw::Properties(list) => {
-                    match list.binary_search_by(|(n, _)| n.as_str().cmp(k.as_str())) {
-                        Ok(j) => alloc::vec![list[j].1],
-                        Err(_) => continue,
-                    }
-                }
-                Kw::PatternProperties(list) => {
-                    let t: Vec<NodeId> = list
-                        .iter()
-                        .filter(|(p, _)| p.is_match(k))
-                        .map(|(_, id)| *id)
-                        .collect();
-                    if t.is_empty() {
-                        continue;
-                    }
-                    t
-                }
-                Kw::AdditionalProperties {
-                    node: id,
-                    props,
-                    pats,
-                } => {
-                    if self.is_declared(node, *props, *pats, k) {
-                        continue;
-                    }
-                    alloc::vec![*id]
-                }
-                Kw::UnevaluatedProperties(id) => {
-                    if ann.as_ref().is_some_and(|a| a.get(i)) {
-                        continue;
-                    }
-                    alloc::vec![*id]
-                }
-                Kw::PropertyNames(id) => {
-                    let name = Value::String(k.clone());
-                    let saved = self.subject.replace(format!("property name {}", quote(k)));
-                    let good = self.eval(*id, &name, quick, None);
-                    self.subject = saved;
-                    if !good {
-                        ok = false;
-                        if quick || self.full() {
-                            break;
-                        }
-                    }
-                    continue;
-                }
-                _ => return true,
-            };
-            if let Some(a) = ann.as_deref_mut() {
-                a.set(i);
-            }
-            for id in targets {
-                let pass = if false_node(&id)
-                    && matches!(
-                        kw,
-                        Kw::AdditionalProperties { .. } | Kw::UnevaluatedProperties(_)
-                    ) {
-                    extra.push(k);
-                    false
-                } else {
-                    self.child(id, v, Ok(k), quick)
-                };
-                if !pass {
-                    ok = false;
-                    if quick || self.full() {
-                        break;
-                    }
-                }
-            }
-            if !ok && (quick || self.full()) {
-                break;
-            }
-        }
-        if !extra.is_empty() && !quick {
-            let allowed = match kw {
-                Kw::AdditionalProperties { props, pats, .. } => {
-                    self.allowed_names(node, *props, *pats)
-                }
-                _ => String::new(),
-            };
-            let names = name_list(extra.iter().map(|k| quote(k)));
-            let word = if extra.len() == 1 {
-                "property"
-            } else {
-                "properties"
-            };
-            self.report(node, kw.name(), || {
-                format!("has unexpected {word} {names}{allowed}")
-            });
-        }
-        ok
-    }
-
-    /// True when `key` is covered by the sibling `properties` / `patternProperties`.
-    fn is_declared(
-        &self,
-        node: &Node,
-        props: Option<usize>,
-        pats: Option<usize>,
-        key: &str,
-    ) -> bool {
-        if let Some(Kw::Properties(list)) = props.and_then(|i| node.kws.get(i)) {
-            if list.binary_search_by(|(n, _)| n.as_str().cmp(key)).is_ok() {
-                return true;
-            }
-        }
-        if let Some(Kw::PatternProperties(list)) = pats.and_then(|i| node.kws.get(i)) {
-            return list.iter().any(|(p, _)| p.is_match(key));
-        }
-        false
-    }
-
-    /// `; allowed: "a", "b"` for additionalProperties messages.
-    fn allowed_names(&self, node: &Node, props: Option<usize>, pats: Option<usize>) -> String {
-        let mut items: Vec<String> = Vec::new();
-        if let Some(Kw::Properties(list)) = props.and_then(|i| node.kws.get(i)) {
-            items.extend(list.iter().map(|(n, _)| quote(n)));
-        }
-        if let Some(Kw::PatternProperties(list)) = pats.and_then(|i| node.kws.get(i)) {
-            items.extend(
-                list.iter()
-                    .map(|(p, _)| format!("names matching {}", quote(p.source()))),
-            );
-        }
-        if items.is_empty() {
-            return "; no other properties are allowed".into();
-        }
-        format!("; allowed: {}", name_list(items.into_iter()))
-    }
 }
 
 /// Is the value of this JSON type (`integer` by value: `1.0` is an integer)?

@@ -1,0 +1,285 @@
+//! Replays tests/schemas/{python,typescript}-sdk.json: tool catalogs as the official SDKs
+//! generate them (pydantic, zod 4, zod-to-json-schema), with argument cases checked on the
+//! server side (the tool-error response included) and output cases on the host side.
+
+use mcpwire::json::Value;
+use mcpwire::mcp::{Method, Tool};
+use mcpwire::schema::tools::{check_arguments_value, check_output_value};
+use mcpwire::schema::{
+    check_arguments, check_output, errors_to_value, Schema, SchemaOptions, ToolSchemas,
+    ValidationError,
+};
+use mcpwire::{ErrorKind, Limits, McpMessage, ResponseClass};
+use std::path::PathBuf;
+
+fn corpus(name: &str) -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/schemas")
+        .join(name);
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Value::parse(&bytes, Limits::DEFAULT).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn arr<'v>(v: &'v Value, key: &str) -> &'v [Value] {
+    match v.get(key) {
+        Some(Value::Array(a)) => a,
+        _ => &[],
+    }
+}
+
+fn text<'v>(v: &'v Value, key: &str) -> &'v str {
+    match v.get(key) {
+        Some(Value::String(s)) => s,
+        _ => "",
+    }
+}
+
+fn json(v: &Value) -> String {
+    String::from_utf8(v.to_vec()).unwrap()
+}
+
+/// The compiled schemas of every tool, built from a decoded `tools/list` result.
+fn tool_schemas(file: &Value) -> Vec<(String, ToolSchemas, Value)> {
+    let tools = Value::Array(arr(file, "tools").to_vec());
+    let wire = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"result":{{"tools":{}}}}}"#,
+        json(&tools)
+    );
+    let msg = McpMessage::decode_with(wire.as_bytes(), Limits::DEFAULT, Some(Method::ToolsList))
+        .expect("tools/list result decodes");
+    let McpMessage::ListToolsResult(_, list) = msg else {
+        panic!("not a ListToolsResult")
+    };
+    let raw: Vec<Tool<'_>> = list.tools.iter().collect();
+    raw.iter()
+        .zip(arr(file, "tools"))
+        .map(|(t, v)| {
+            let s = ToolSchemas::from_tool(t, &SchemaOptions::new())
+                .unwrap_or_else(|e| panic!("{}: {e}", t.name.to_cow()));
+            (t.name.to_cow().into_owned(), s, v.clone())
+        })
+        .collect()
+}
+
+fn expected_pairs(case: &Value) -> Vec<(String, String)> {
+    arr(case, "errors")
+        .iter()
+        .map(|e| {
+            (
+                text(e, "instancePath").to_owned(),
+                text(e, "keyword").to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn assert_reported(what: &str, errors: &[ValidationError], expected: &[(String, String)]) {
+    for (path, kw) in expected {
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.instance_path == *path && e.keyword == kw),
+            "{what}: expected a `{kw}` error at {path:?}, got {errors:#?}"
+        );
+    }
+}
+
+fn replay(name: &str) -> (usize, usize) {
+    let file = corpus(name);
+    let tools = tool_schemas(&file);
+    let find = |tool: &str| {
+        tools
+            .iter()
+            .find(|(n, ..)| n == tool)
+            .unwrap_or_else(|| panic!("{tool} not in catalog"))
+    };
+    let mut n_cases = 0;
+    for case in arr(&file, "cases") {
+        let (tool, desc) = (text(case, "tool"), text(case, "description"));
+        let what = format!("{name}: {tool} / {desc}");
+        let valid = case.get("valid") == Some(&Value::Bool(true));
+        let args = case.get("arguments").expect("arguments");
+        let (_, schemas, tool_value) = find(tool);
+        // The value-level entry the bindings use agrees.
+        let schema_value = tool_value.get("inputSchema").expect("inputSchema");
+        let by_value = check_arguments_value(schema_value, tool, Some(args), &SchemaOptions::new())
+            .expect("compiles");
+        assert_eq!(by_value.is_none(), valid, "{what}: value-level check");
+        // Server side, on the decoded request.
+        let wire = format!(
+            r#"{{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{{"name":{},"arguments":{}}}}}"#,
+            json(&Value::String(tool.into())),
+            json(args)
+        );
+        let (id, params) = match McpMessage::decode(wire.as_bytes()) {
+            Ok(McpMessage::CallToolRequest(id, params)) => (id, params),
+            // Arguments that are not an object never reach the schema: a protocol error.
+            Err(e) if e.kind == ErrorKind::WrongType && !matches!(args, Value::Object(_)) => {
+                assert!(!valid, "{what}");
+                n_cases += 1;
+                continue;
+            }
+            other => panic!("{what}: not a tools/call request: {other:?}"),
+        };
+        match check_arguments(&schemas.input, &params) {
+            Ok(checked) => {
+                assert!(valid, "{what}: accepted, but the case is invalid");
+                assert_eq!(&checked, args, "{what}: arguments returned unchanged");
+            }
+            Err(bad) => {
+                assert!(
+                    !valid,
+                    "{what}: rejected valid arguments: {:#?}",
+                    bad.errors
+                );
+                assert_reported(&what, &bad.errors, &expected_pairs(case));
+                println!("{what}:\n{bad}\n");
+                // The response a server sends: a tool error the model can read.
+                let resp = bad.response(Some(&id), mcpwire::mcp::ProtocolVersion::V2025_11_25);
+                let msg = McpMessage::decode_with(&resp, Limits::DEFAULT, Some(Method::ToolsCall))
+                    .expect("response decodes");
+                assert_eq!(
+                    msg.response_class(),
+                    Some(ResponseClass::ToolError),
+                    "{what}"
+                );
+                let McpMessage::CallToolResult(_, result) = msg else {
+                    panic!("{what}")
+                };
+                assert_eq!(result.is_error, Some(true));
+                let resp_text = String::from_utf8(resp.clone()).unwrap();
+                for e in &bad.errors {
+                    let quoted = json(&Value::String(e.message.clone()));
+                    let inner = &quoted[1..quoted.len() - 1];
+                    assert!(resp_text.contains(inner), "{what}: response lacks {inner}");
+                }
+            }
+        }
+        n_cases += 1;
+    }
+    let mut n_outputs = 0;
+    for out in arr(&file, "outputs") {
+        let (tool, desc) = (text(out, "tool"), text(out, "description"));
+        let what = format!("{name}: output {tool} / {desc}");
+        let result = out.get("result").expect("result");
+        let (_, schemas, tool_value) = find(tool);
+        let output_schema = schemas.output.as_ref().expect("tool has an outputSchema");
+        let wire = format!(r#"{{"jsonrpc":"2.0","id":7,"result":{}}}"#, json(result));
+        let msg =
+            McpMessage::decode_with(wire.as_bytes(), Limits::DEFAULT, Some(Method::ToolsCall))
+                .expect("result decodes");
+        let McpMessage::CallToolResult(_, r) = msg else {
+            panic!("{what}: not a CallToolResult")
+        };
+        let check = check_output(output_schema, &r);
+        assert_eq!(check.name(), text(out, "outcome"), "{what}: {check:#?}");
+        assert_reported(&what, check.errors(), &expected_pairs(out));
+        for e in check.errors() {
+            println!("{what}: {}", e.message);
+        }
+        let v = check_output_value(
+            tool_value.get("outputSchema").unwrap(),
+            result,
+            &SchemaOptions::new(),
+        )
+        .expect("compiles");
+        assert_eq!(
+            text(&v, "outcome"),
+            check.name(),
+            "{what}: value-level check"
+        );
+        assert_eq!(
+            v.get("errors"),
+            Some(&errors_to_value(check.errors())),
+            "{what}"
+        );
+        n_outputs += 1;
+    }
+    (n_cases, n_outputs)
+}
+
+#[test]
+fn python_sdk_catalog() {
+    let (c, o) = replay("python-sdk.json");
+    assert!(c >= 30 && o >= 6, "corpus shrank: {c} cases, {o} outputs");
+}
+
+#[test]
+fn typescript_sdk_catalog() {
+    let (c, o) = replay("typescript-sdk.json");
+    assert!(c >= 30 && o >= 4, "corpus shrank: {c} cases, {o} outputs");
+}
+
+fn errors_for(schema: &str, instance: &str) -> Vec<ValidationError> {
+    let schema = Schema::compile_bytes(schema.as_bytes()).expect("schema compiles");
+    schema.validate(&Value::parse(instance.as_bytes(), Limits::DEFAULT).expect("instance"))
+}
+
+#[test]
+fn messages_a_model_can_act_on() {
+    let e = errors_for(
+        r#"{"type":"object","properties":{"units":{"enum":["metric","imperial"]}}}"#,
+        r#"{"units":"kelvin"}"#,
+    );
+    assert_eq!(
+        e[0].message,
+        r#"`/units` must be one of "metric", "imperial"; got "kelvin""#
+    );
+    assert_eq!(e[0].schema_path, "/properties/units/enum");
+
+    // Optional enum through $ref (pydantic): the null branch is dropped, the enum reported.
+    let e = errors_for(
+        r##"{"$defs":{"U":{"enum":["a","b"]}},"properties":{"u":{"anyOf":[{"$ref":"#/$defs/U"},{"type":"null"}]}}}"##,
+        r#"{"u":"c"}"#,
+    );
+    assert_eq!(e.len(), 1, "{e:#?}");
+    assert_eq!(e[0].keyword, "enum");
+    assert_eq!(e[0].schema_path, "/$defs/U/enum");
+    assert_eq!(e[0].message, r#"`/u` must be one of "a", "b"; got "c""#);
+
+    // Every branch rejects the type: one message with the union of types.
+    let e = errors_for(r#"{"anyOf":[{"type":"string"},{"type":"null"}]}"#, "5");
+    assert_eq!(e[0].message, "value must be string or null; got 5");
+
+    // additionalProperties: false names the offender and what is allowed.
+    let e = errors_for(
+        r#"{"properties":{"a":{},"b":{}},"additionalProperties":false}"#,
+        r#"{"a":1,"c":2}"#,
+    );
+    assert_eq!(
+        e[0].message,
+        r#"value has unexpected property "c"; allowed: "a", "b""#
+    );
+
+    let e = errors_for(r#"{"required":["city","units"]}"#, "{}");
+    assert_eq!(e.len(), 2);
+    assert_eq!(e[0].message, r#"value is missing required property "city""#);
+
+    let e = errors_for(r#"{"items":{"minimum":1.5}}"#, "[2, 1]");
+    assert_eq!(
+        (e[0].instance_path.as_str(), e[0].message.as_str()),
+        ("/1", "`/1` must be >= 1.5; got 1")
+    );
+
+    let e = errors_for(
+        r#"{"propertyNames":{"pattern":"^[a-z]+$"}}"#,
+        r#"{"Bad":1}"#,
+    );
+    assert_eq!(
+        e[0].message,
+        r#"property name "Bad" must match the pattern "^[a-z]+$"; got "Bad""#
+    );
+}
+
+#[test]
+fn error_limit_and_is_valid() {
+    let schema = Schema::compile_with(
+        &Value::parse(br#"{"items":{"type":"string"}}"#, Limits::DEFAULT).unwrap(),
+        &SchemaOptions::new().max_errors(3),
+    )
+    .unwrap();
+    let inst = Value::parse(b"[1,2,3,4,5,6]", Limits::DEFAULT).unwrap();
+    assert_eq!(schema.validate(&inst).len(), 3);
+    assert_eq!(schema.validate_max(&inst, 100).len(), 6);
+    assert!(!schema.is_valid(&inst));
+}
