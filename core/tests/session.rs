@@ -8,7 +8,7 @@ use mcpwire::mcp::{
 };
 use mcpwire::state::{
     CallOptions, Client, ClientConfig, ClientError, ClientEvent, CursorCodec, Incoming, Late,
-    PagerStop, Server, ServerConfig, ServerError, ServerIncoming, TokenChoice,
+    PagerStop, Server, ServerConfig, ServerError, ServerIncoming, TokenChoice, Versions,
 };
 use mcpwire::{ErrorKind, RequestId};
 
@@ -28,9 +28,9 @@ fn client(version: ProtocolVersion) -> Client<'static> {
 
 fn server(caps: &'static str) -> Server<'static> {
     Server::new(ServerConfig {
-        versions: VERSIONS,
-        server_info: raw(INFO),
-        capabilities: raw(caps),
+        versions: Versions::new(VERSIONS),
+        server_info: raw(INFO).into(),
+        capabilities: raw(caps).into(),
         limits: Default::default(),
     })
 }

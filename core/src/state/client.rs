@@ -1,7 +1,7 @@
 //! The host side: request ids, correlation, the capability gate, paging through `tools/list`,
 //! progress routing, cancellation and time limits.
 
-use super::{Key, Millis, Recent, Table, Text};
+use super::{ConfigJson, Key, Millis, Recent, Table, Text};
 use crate::classify::ResponseClass;
 use crate::error::{DecodeError, ErrorKind};
 use crate::json::writer::{write_i64, write_plain_str, ObjectWriter, Sink};
@@ -15,14 +15,14 @@ use crate::mcp::{
 };
 
 /// How a client is set up.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ClientConfig<'c> {
     /// The protocol version to speak.
     pub version: ProtocolVersion,
     /// The client's `Implementation` object, e.g. `{"name":"host","version":"1.0"}`.
-    pub client_info: RawJson<'c>,
+    pub client_info: ConfigJson<'c>,
     /// The client's capabilities object (`{}` for none).
-    pub capabilities: RawJson<'c>,
+    pub capabilities: ConfigJson<'c>,
     /// Time limit for a request when the call does not set one.
     pub default_timeout: Option<Millis>,
     /// Limit that progress never extends ("SHOULD always enforce a maximum timeout").
@@ -40,8 +40,8 @@ impl<'c> ClientConfig<'c> {
     pub fn new(version: ProtocolVersion, client_info: RawJson<'c>) -> Self {
         ClientConfig {
             version,
-            client_info,
-            capabilities: RawJson::from_source("{}", true),
+            client_info: client_info.into(),
+            capabilities: RawJson::from_source("{}", true).into(),
             default_timeout: None,
             max_timeout: None,
             reset_timeout_on_progress: false,
@@ -334,8 +334,8 @@ impl<'c, const N: usize> Client<'c, N> {
             Some(RequestMeta {
                 progress_token: token,
                 protocol_version: Some(JsonStr::new(self.config.version.as_str())),
-                client_capabilities: Some(self.config.capabilities),
-                client_info: Some(self.config.client_info),
+                client_capabilities: Some(self.config.capabilities.raw()),
+                client_info: Some(self.config.client_info.raw()),
                 log_level: None,
                 raw: None,
             })
@@ -364,8 +364,8 @@ impl<'c, const N: usize> Client<'c, N> {
         if version.has_initialize() {
             let params = InitializeRequestParams {
                 protocol_version: JsonStr::new(version.as_str()),
-                capabilities: self.config.capabilities,
-                client_info: self.config.client_info,
+                capabilities: self.config.capabilities.raw(),
+                client_info: self.config.client_info.raw(),
                 meta: None,
                 extra: Default::default(),
             };

@@ -20,7 +20,76 @@ pub use server::{Server, ServerConfig, ServerError, ServerIncoming};
 
 use crate::json::JsonStr;
 use crate::jsonrpc::RequestId;
-use crate::mcp::ProgressToken;
+use crate::mcp::{ProgressToken, ProtocolVersion};
+
+/// JSON a session is configured with (client or server info, capabilities): borrowed, or
+/// with `alloc` owned (for bindings and long-lived sessions).
+#[derive(Clone, Debug)]
+pub enum ConfigJson<'c> {
+    /// Borrowed from the caller.
+    Borrowed(crate::json::RawJson<'c>),
+    /// Owned text, checked to be one JSON value when made with [`ConfigJson::owned`].
+    #[cfg(feature = "alloc")]
+    Owned(alloc::string::String),
+}
+
+impl ConfigJson<'_> {
+    /// Owned JSON text; fails unless it is exactly one JSON value.
+    #[cfg(feature = "alloc")]
+    pub fn owned(text: alloc::string::String) -> Result<ConfigJson<'static>, crate::DecodeError> {
+        crate::json::RawJson::parse(&text)?;
+        Ok(ConfigJson::Owned(text))
+    }
+
+    /// The JSON as a raw view.
+    pub fn raw(&self) -> crate::json::RawJson<'_> {
+        match self {
+            ConfigJson::Borrowed(r) => *r,
+            #[cfg(feature = "alloc")]
+            ConfigJson::Owned(s) => crate::json::RawJson::from_source(s, false),
+        }
+    }
+}
+
+impl<'c> From<crate::json::RawJson<'c>> for ConfigJson<'c> {
+    fn from(r: crate::json::RawJson<'c>) -> Self {
+        ConfigJson::Borrowed(r)
+    }
+}
+
+/// A set of protocol versions, in preference order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Versions {
+    list: [ProtocolVersion; 3],
+    len: usize,
+}
+
+impl Versions {
+    /// The versions given (duplicates dropped).
+    pub fn new(versions: &[ProtocolVersion]) -> Self {
+        let mut v = Versions {
+            list: [ProtocolVersion::LATEST; 3],
+            len: 0,
+        };
+        for &x in versions {
+            if !v.contains(x) && v.len < 3 {
+                v.list[v.len] = x;
+                v.len += 1;
+            }
+        }
+        v
+    }
+
+    /// True when `v` is in the set.
+    pub fn contains(&self, v: ProtocolVersion) -> bool {
+        self.as_slice().contains(&v)
+    }
+
+    /// The versions, in preference order.
+    pub fn as_slice(&self) -> &[ProtocolVersion] {
+        &self.list[..self.len]
+    }
+}
 
 /// A caller-supplied timestamp in milliseconds (any epoch, but one clock per session).
 pub type Millis = u64;

@@ -1,11 +1,11 @@
 //! The server side: the handshake, the tools capability gate, requests in flight, progress
 //! that must increase, and cancellation that suppresses the response.
 
-use super::{Key, Millis, Table};
+use super::{ConfigJson, Key, Millis, Table, Versions};
 use crate::classify::{recover_id, write_failure};
 use crate::error::{DecodeError, ErrorKind};
 use crate::json::writer::{write_plain_str, write_raw, ObjectWriter, Sink};
-use crate::json::{JsonStr, Number, RawJson};
+use crate::json::{JsonStr, Number};
 use crate::jsonrpc::{Message, RequestId};
 use crate::limits::Limits;
 use crate::mcp::{
@@ -15,15 +15,15 @@ use crate::mcp::{
 use core::fmt;
 
 /// How a server is set up.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ServerConfig<'c> {
     /// Versions served, in preference order (the first 2025 one answers an `initialize`
     /// that asks for a version not served).
-    pub versions: &'c [ProtocolVersion],
+    pub versions: Versions,
     /// The server's `Implementation` object.
-    pub server_info: RawJson<'c>,
+    pub server_info: ConfigJson<'c>,
     /// The server's capabilities object; `tools` in it opens the tools methods.
-    pub capabilities: RawJson<'c>,
+    pub capabilities: ConfigJson<'c>,
     /// Decode limits for incoming messages.
     pub limits: Limits,
 }
@@ -133,7 +133,7 @@ impl<'c, const N: usize> Server<'c, N> {
     /// A new session.
     pub fn new(config: ServerConfig<'c>) -> Self {
         Server {
-            tools: ToolsCapability::from_capabilities(&config.capabilities),
+            tools: ToolsCapability::from_capabilities(&config.capabilities.raw()),
             config,
             version: None,
             in_flight: Table::new(),
@@ -144,7 +144,7 @@ impl<'c, const N: usize> Server<'c, N> {
     /// The version negotiated by `initialize` (2025) or named by the last request's `_meta`.
     pub fn version(&self) -> ProtocolVersion {
         self.version
-            .or_else(|| self.config.versions.first().copied())
+            .or_else(|| self.config.versions.as_slice().first().copied())
             .unwrap_or(ProtocolVersion::LATEST)
     }
 
@@ -190,10 +190,10 @@ impl<'c, const N: usize> Server<'c, N> {
             McpMessage::InitializeRequest(id, p) => {
                 let asked = p.protocol_version.as_str().and_then(ProtocolVersion::parse);
                 let served =
-                    |v: &ProtocolVersion| self.config.versions.contains(v) && v.has_initialize();
+                    |v: &ProtocolVersion| self.config.versions.contains(*v) && v.has_initialize();
                 let version = asked
                     .filter(served)
-                    .or_else(|| self.config.versions.iter().copied().find(served));
+                    .or_else(|| self.config.versions.as_slice().iter().copied().find(served));
                 match (version, Key::of_id(&id)) {
                     (Some(version), Some(key)) => {
                         self.version = Some(version);
@@ -281,7 +281,7 @@ impl<'c, const N: usize> Server<'c, N> {
         }
         match meta.and_then(|m| m.protocol_version) {
             Some(v) => match v.as_str().and_then(ProtocolVersion::parse) {
-                Some(v) if self.config.versions.contains(&v) => {
+                Some(v) if self.config.versions.contains(v) => {
                     self.version = Some(v);
                     Ok(())
                 }
@@ -291,7 +291,15 @@ impl<'c, const N: usize> Server<'c, N> {
                 )),
             },
             None if self.version.is_some_and(|v| v.has_initialize()) => Ok(()),
-            None if self.config.versions.iter().any(|v| v.has_initialize()) => Ok(()),
+            None if self
+                .config
+                .versions
+                .as_slice()
+                .iter()
+                .any(|v| v.has_initialize()) =>
+            {
+                Ok(())
+            }
             None => Err((
                 ErrorKind::MissingField,
                 Why::Text("missing _meta.io.modelcontextprotocol/protocolVersion"),
@@ -405,9 +413,9 @@ impl<'c, const N: usize> Server<'c, N> {
                 r.key(sink, "protocolVersion");
                 write_plain_str(sink, version.as_str());
                 r.key(sink, "capabilities");
-                write_raw(sink, &self.config.capabilities);
+                write_raw(sink, &self.config.capabilities.raw());
                 r.key(sink, "serverInfo");
-                write_raw(sink, &self.config.server_info);
+                write_raw(sink, &self.config.server_info.raw());
                 r.close(sink);
                 o.close(sink);
             }
@@ -416,13 +424,13 @@ impl<'c, const N: usize> Server<'c, N> {
                 let mut r = ObjectWriter::open(sink);
                 r.key(sink, "_meta");
                 sink.put(b"{\"io.modelcontextprotocol/serverInfo\":");
-                write_raw(sink, &self.config.server_info);
+                write_raw(sink, &self.config.server_info.raw());
                 sink.put(b"}");
                 r.key(sink, "resultType");
                 sink.put(b"\"complete\"");
                 r.key(sink, "supportedVersions");
                 sink.put(b"[");
-                for (i, v) in self.config.versions.iter().enumerate() {
+                for (i, v) in self.config.versions.as_slice().iter().enumerate() {
                     if i > 0 {
                         sink.put(b",");
                     }
@@ -430,7 +438,7 @@ impl<'c, const N: usize> Server<'c, N> {
                 }
                 sink.put(b"]");
                 r.key(sink, "capabilities");
-                write_raw(sink, &self.config.capabilities);
+                write_raw(sink, &self.config.capabilities.raw());
                 r.key(sink, "ttlMs");
                 sink.put(b"0");
                 r.key(sink, "cacheScope");
