@@ -7,7 +7,49 @@ use crate::jsonrpc::RequestId;
 use crate::limits::Limits;
 use crate::mcp::{McpMessage, ProtocolVersion};
 use crate::report::Report;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+
+mod session;
+pub use session::{page, ClientOptions, ClientSession, ServerSession};
+
+/// A failure of a value-level call: a decode error, or a misuse (wrong argument) with the
+/// kind that best names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    /// The kind (its name and code are what bindings expose).
+    pub kind: ErrorKind,
+    /// Byte offset into the input, for decode errors (0 otherwise).
+    pub offset: usize,
+    /// A readable message.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error of `kind` with a message.
+    pub fn new(kind: ErrorKind, message: &str) -> Self {
+        ApiError {
+            kind,
+            offset: 0,
+            message: message.to_string(),
+        }
+    }
+
+    /// A wrong argument.
+    pub fn usage(message: &str) -> Self {
+        Self::new(ErrorKind::InvalidValue, message)
+    }
+}
+
+impl From<DecodeError> for ApiError {
+    fn from(e: DecodeError) -> Self {
+        ApiError {
+            kind: e.kind,
+            offset: e.offset,
+            message: e.to_string(),
+        }
+    }
+}
 
 /// Checks one message with every rule and returns it as a plain JSON value (what a
 /// `JSON.parse` / `json.loads` of the same bytes gives for a valid message).
