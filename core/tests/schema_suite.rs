@@ -229,3 +229,74 @@ fn json_schema_test_suite_optional() {
         "claimed optional files with failures: {bad:?}"
     );
 }
+
+/// Every schema of a suite file against every instance of the same file: mcpwire must never
+/// panic and must agree with the `jsonschema` crate wherever that crate can compile the
+/// schema on its own (no remote refs).
+#[test]
+fn cross_product_agrees_with_jsonschema_crate() {
+    let root = suite_dir();
+    let base = remotes();
+    let (mut compared, mut disagree) = (0usize, Vec::new());
+    for (folder, draft) in DRAFTS {
+        let opts = base.clone().draft(draft);
+        for f in json_files(&root.join("tests").join(folder)) {
+            let Value::Array(groups) = parse(&f) else {
+                continue;
+            };
+            let data: Vec<&Value> = groups
+                .iter()
+                .filter_map(|g| match g.get("tests") {
+                    Some(Value::Array(t)) => Some(t.iter().filter_map(|t| t.get("data"))),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            let to_serde =
+                |v: &Value| serde_json::from_slice::<serde_json::Value>(&v.to_vec()).unwrap();
+            for g in &groups {
+                let schema = g.get("schema").unwrap();
+                // Schemas that need the remotes (custom metaschemas included) are out of
+                // the other crate's reach here.
+                if String::from_utf8_lossy(&schema.to_vec()).contains("localhost:1234") {
+                    continue;
+                }
+                let Ok(ours) = Schema::compile_with(schema, &opts) else {
+                    continue;
+                };
+                let theirs_draft = match draft {
+                    Draft::Draft7 => jsonschema::Draft::Draft7,
+                    Draft::Draft202012 => jsonschema::Draft::Draft202012,
+                };
+                let Ok(theirs) = jsonschema::options()
+                    .with_draft(theirs_draft)
+                    .should_validate_formats(false)
+                    .build(&to_serde(schema))
+                else {
+                    continue;
+                };
+                for d in &data {
+                    let a = ours.is_valid(d);
+                    assert_eq!(a, ours.validate(d).is_empty());
+                    if a != theirs.is_valid(&to_serde(d)) {
+                        disagree.push(format!(
+                            "{}: schema {} instance {}: mcpwire says {a}",
+                            f.display(),
+                            String::from_utf8_lossy(&schema.to_vec()),
+                            String::from_utf8_lossy(&d.to_vec())
+                        ));
+                    }
+                    compared += 1;
+                }
+            }
+        }
+    }
+    for d in disagree.iter().take(20) {
+        println!("{d}");
+    }
+    println!(
+        "cross product: {compared} compared, {} disagreements",
+        disagree.len()
+    );
+    assert!(disagree.is_empty());
+}

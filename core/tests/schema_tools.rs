@@ -283,3 +283,163 @@ fn error_limit_and_is_valid() {
     assert_eq!(schema.validate_max(&inst, 100).len(), 6);
     assert!(!schema.is_valid(&inst));
 }
+
+fn value(text: &str) -> Value {
+    Value::parse(text.as_bytes(), Limits::DEFAULT).expect("test JSON")
+}
+
+fn schema_error(text: &str) -> mcpwire::schema::SchemaError {
+    Schema::compile(&value(text)).expect_err(text)
+}
+
+#[test]
+fn bad_schemas_are_errors_not_panics() {
+    use mcpwire::schema::SchemaErrorKind as K;
+    for (schema, kind, path) in [
+        (r#"{"type": 5}"#, K::InvalidKeyword, "/type"),
+        (r#"{"type": "text"}"#, K::InvalidKeyword, "/type"),
+        (
+            r#"{"properties": {"a": {"minLength": -1}}}"#,
+            K::InvalidKeyword,
+            "/properties/a/minLength",
+        ),
+        (r#"{"minimum": "3"}"#, K::InvalidKeyword, "/minimum"),
+        (r#"{"multipleOf": 0}"#, K::InvalidKeyword, "/multipleOf"),
+        (r#"{"properties": []}"#, K::InvalidKeyword, "/properties"),
+        (r#"{"required": [1]}"#, K::InvalidKeyword, "/required"),
+        (r#"{"allOf": []}"#, K::InvalidKeyword, "/allOf"),
+        (r#"{"items": 3}"#, K::InvalidKeyword, "/items"),
+        ("5", K::InvalidKeyword, ""),
+        (r#"{"pattern": "(?=x)"}"#, K::InvalidRegex, "/pattern"),
+        (r#"{"pattern": "(a)\\1"}"#, K::InvalidRegex, "/pattern"),
+        (
+            r#"{"patternProperties": {"[": {}}}"#,
+            K::InvalidRegex,
+            "/patternProperties/[",
+        ),
+        (
+            r##"{"$ref": "#/$defs/missing"}"##,
+            K::UnresolvableRef,
+            "/$ref",
+        ),
+        (r##"{"$ref": "#nope"}"##, K::UnresolvableRef, "/$ref"),
+        (
+            r#"{"$ref": "https://example.com/never-fetched.json"}"#,
+            K::UnresolvableRef,
+            "/$ref",
+        ),
+        (r#"{"$ref": 5}"#, K::InvalidKeyword, "/$ref"),
+    ] {
+        let e = schema_error(schema);
+        assert_eq!(
+            (e.kind, e.schema_path.as_str()),
+            (kind, path),
+            "{schema}: {e}"
+        );
+        assert!(!e.message.is_empty());
+    }
+    let e = Schema::compile_bytes(b"{\"type\": ").expect_err("not JSON");
+    assert_eq!(e.kind, K::InvalidJson);
+}
+
+#[test]
+fn remote_refs_come_only_from_the_options() {
+    let remote = value(r#"{"$defs": {"pos": {"type": "integer", "minimum": 1}}}"#);
+    let opts = SchemaOptions::new().with_resource("https://example.com/common.json", remote);
+    let schema = Schema::compile_with(
+        &value(
+            r##"{"properties": {"n": {"$ref": "https://example.com/common.json#/$defs/pos"}}}"##,
+        ),
+        &opts,
+    )
+    .expect("compiles with the resource");
+    let e = schema.validate(&value(r#"{"n": 0}"#));
+    assert_eq!(
+        e[0].schema_path,
+        "https://example.com/common.json#/$defs/pos/minimum"
+    );
+    assert!(schema.is_valid(&value(r#"{"n": 2}"#)));
+}
+
+/// Runs `f` on a thread with a small stack, so unbounded recursion would crash the test.
+fn on_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(4 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .expect("no stack overflow");
+}
+
+#[test]
+fn recursion_is_bounded() {
+    on_small_stack(|| {
+        for text in [
+            r##"{"$ref": "#"}"##,
+            r##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}"##,
+            r##"{"anyOf": [{"$ref": "#"}]}"##,
+            r##"{"not": {"$ref": "#"}}"##,
+        ] {
+            let s = Schema::compile(&value(text)).expect(text);
+            let e = s.validate(&value("1"));
+            assert!(!e.is_empty(), "{text}");
+            assert!(!s.is_valid(&value("1")), "{text}");
+        }
+        // A recursive schema over the deepest instance the default limits accept.
+        let s = Schema::compile(&value(r##"{"items": {"$ref": "#"}, "type": "array"}"##)).unwrap();
+        let deep = format!("{}{}", "[".repeat(127), "]".repeat(127));
+        let inst = value(&deep);
+        assert!(s.is_valid(&inst));
+        assert!(s.validate(&inst).is_empty());
+    });
+}
+
+#[test]
+fn numbers_compare_by_value() {
+    let check = |schema: &str, inst: &str| {
+        Schema::compile(&value(schema))
+            .unwrap()
+            .is_valid(&value(inst))
+    };
+    assert!(check(r#"{"const": 1.0}"#, "1"));
+    assert!(check(r#"{"enum": [100]}"#, "1e2"));
+    assert!(check(r#"{"type": "integer"}"#, "1.0"));
+    assert!(check(
+        r#"{"type": "integer"}"#,
+        "123456789012345678901234567890"
+    ));
+    assert!(!check(
+        r#"{"maximum": 18446744073709551615}"#,
+        "18446744073709551616"
+    ));
+    assert!(check(
+        r#"{"maximum": 18446744073709551615}"#,
+        "18446744073709551615"
+    ));
+    assert!(!check(
+        r#"{"minimum": 9007199254740993}"#,
+        "9007199254740992"
+    ));
+    assert!(check(r#"{"multipleOf": 0.1}"#, "0.3"));
+    assert!(check(r#"{"multipleOf": 0.01}"#, "19.99"));
+    assert!(!check(r#"{"multipleOf": 0.01}"#, "19.999"));
+    assert!(check(r#"{"uniqueItems": true}"#, "[1, 1.5, 2]"));
+    assert!(!check(
+        r#"{"uniqueItems": true}"#,
+        r#"[{"a": 1, "b": [1.0]}, {"b": [1], "a": 1}]"#
+    ));
+}
+
+#[test]
+fn formats_are_annotations_unless_asserted() {
+    let schema = value(r#"{"format": "date-time"}"#);
+    let inst = value(r#""yesterday""#);
+    assert!(Schema::compile(&schema).unwrap().is_valid(&inst));
+    let strict = Schema::compile_with(&schema, &SchemaOptions::new().assert_formats(true)).unwrap();
+    let e = strict.validate(&inst);
+    assert_eq!(
+        e[0].message,
+        r#"value must be a valid date-time; got "yesterday""#
+    );
+    assert!(strict.is_valid(&value(r#""2026-11-29T16:32:45Z""#)));
+}

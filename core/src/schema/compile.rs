@@ -253,7 +253,7 @@ impl Compiler<'_> {
             let Value::String(r) = r else {
                 return Err(self.bad(doc, ptr, Some("$ref"), "must be a string"));
             };
-            let t = self.reg.resolve(doc, ptr, r)?;
+            let t = self.reg.resolve(doc, ptr, "$ref", r)?;
             kws.push(Kw::Ref(self.node_for(t.doc, &t.ptr)?));
             if d7 {
                 return Ok(kws);
@@ -263,7 +263,7 @@ impl Compiler<'_> {
             let Value::String(r) = r else {
                 return Err(self.bad(doc, ptr, Some("$dynamicRef"), "must be a string"));
             };
-            let t = self.reg.resolve(doc, ptr, r)?;
+            let t = self.reg.resolve(doc, ptr, "$dynamicRef", r)?;
             let name = t.dynamic.map(|n| self.intern(n));
             kws.push(Kw::DynamicRef(self.node_for(t.doc, &t.ptr)?, name));
         }

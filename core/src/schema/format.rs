@@ -104,6 +104,9 @@ fn num(s: &str) -> Option<u32> {
 
 fn date(s: &str) -> bool {
     let b = s.as_bytes();
+    if !s.is_ascii() {
+        return false;
+    }
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
         return false;
     }
@@ -123,6 +126,9 @@ fn date(s: &str) -> bool {
 
 fn time(s: &str) -> bool {
     let b = s.as_bytes();
+    if !s.is_ascii() {
+        return false;
+    }
     if b.len() < 9 || b[2] != b':' || b[5] != b':' {
         return false;
     }

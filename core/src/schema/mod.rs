@@ -207,12 +207,19 @@ impl Schema {
     pub fn validate_max(&self, instance: &Value, max_errors: usize) -> Vec<ValidationError> {
         let mut ctx = validate::Ctx::new(self, max_errors.max(1));
         ctx.eval(self.root, instance, false, None);
+        if let Some(e) = ctx.broken.take() {
+            if !ctx.errors.contains(&e) {
+                ctx.errors.truncate(max_errors.max(1) - 1);
+                ctx.errors.push(e);
+            }
+        }
         ctx.errors
     }
 
     /// True when `instance` fits (stops at the first failure; no messages are built).
     pub fn is_valid(&self, instance: &Value) -> bool {
-        validate::Ctx::new(self, 1).eval(self.root, instance, true, None)
+        let mut ctx = validate::Ctx::new(self, 1);
+        ctx.eval(self.root, instance, true, None) && ctx.broken.is_none()
     }
 }
 

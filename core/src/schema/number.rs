@@ -119,7 +119,7 @@ impl Dec {
             return None;
         }
         let mut m = self.mant;
-        for _ in 0..self.exp {
+        for _ in 0..self.exp.min(40) {
             m = m.saturating_mul(10);
         }
         Some(u64::try_from(m).unwrap_or(u64::MAX))

@@ -63,7 +63,7 @@ impl Ctx<'_> {
                 Kw::PropertyNames(id) => {
                     let name = Value::String(k.clone());
                     let saved = self.subject.replace(format!("property name {}", quote(k)));
-                    let good = self.eval(*id, &name, quick, None);
+                    let good = self.nested(*id, &name, quick);
                     self.subject = saved;
                     if !good {
                         ok = false;

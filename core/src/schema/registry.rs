@@ -415,18 +415,20 @@ impl<'o> Registry<'o> {
             .unwrap_or((res, dialect)))
     }
 
-    /// Resolves `reference` written in the subschema at `(doc, ptr)`.
+    /// Resolves `reference`, the value of keyword `kw` of the subschema at `(doc, ptr)`.
     pub fn resolve(
         &mut self,
         doc: usize,
         ptr: &str,
+        kw: &str,
         reference: &str,
     ) -> Result<Target, SchemaError> {
         let (res, dialect) = self.ensure_loc(doc, ptr)?;
         let base = self.resources[res as usize].uri.clone();
         let full = uri::resolve(&base, reference);
         let (u, frag) = uri::split_fragment(&full);
-        let at = self.path_of(doc, ptr);
+        let mut at = self.path_of(doc, ptr);
+        uri::push_token(&mut at, kw);
         let unresolvable = |what: &str| {
             err(
                 SchemaErrorKind::UnresolvableRef,

@@ -48,6 +48,14 @@ pub(crate) struct Ctx<'s> {
     scope: Vec<u32>,
     pub ipath: String,
     depth: u32,
+    /// Nodes being evaluated in place (no step into the instance) and the instance address:
+    /// meeting one again is an infinite `$ref` loop.
+    chain: Vec<(NodeId, usize)>,
+    /// Where the in-place chain of the current instance location starts in `chain`.
+    chain_start: usize,
+    /// Set when evaluation hit an infinite loop or the depth limit: the instance is then
+    /// invalid whatever `not` or `anyOf` around it would make of the failure.
+    pub broken: Option<ValidationError>,
     /// Replaces the instance location in messages (set while checking property names).
     pub(super) subject: Option<String>,
 }
@@ -69,6 +77,9 @@ impl<'s> Ctx<'s> {
             scope: Vec::new(),
             ipath: String::new(),
             depth: 0,
+            chain: Vec::new(),
+            chain_start: 0,
+            broken: None,
             subject: None,
         }
     }
@@ -112,16 +123,28 @@ impl<'s> Ctx<'s> {
             }
             return b;
         }
-        if self.depth >= s.max_depth {
-            if !quick {
+        let addr = inst as *const Value as usize;
+        let looping = self.chain[self.chain_start..].contains(&(id, addr));
+        if looping || self.depth >= s.max_depth {
+            if self.broken.is_none() {
                 let max = s.max_depth;
-                self.report(node, "$ref", || {
-                    format!("cannot be checked: the schema recurses more than {max} levels deep")
+                let (saved, saved_max) = (core::mem::take(&mut self.errors), self.max);
+                self.max = 1;
+                self.report(node, "$ref", || match looping {
+                    true => "cannot be checked: the schema refers back to itself here without \
+                             going into the value (an infinite loop)"
+                        .into(),
+                    false => {
+                        format!("cannot be checked: the schema nests more than {max} levels deep")
+                    }
                 });
+                self.broken = self.errors.pop();
+                (self.errors, self.max) = (saved, saved_max);
             }
             return false;
         }
         self.depth += 1;
+        self.chain.push((id, addr));
         let pushed = self.scope.last() != Some(&node.resource);
         if pushed {
             self.scope.push(node.resource);
@@ -142,6 +165,7 @@ impl<'s> Ctx<'s> {
         if pushed {
             self.scope.pop();
         }
+        self.chain.pop();
         self.depth -= 1;
         valid
     }
@@ -161,6 +185,9 @@ impl<'s> Ctx<'s> {
                     break;
                 }
             }
+            if self.broken.is_some() {
+                return false;
+            }
         }
         valid
     }
@@ -178,8 +205,17 @@ impl<'s> Ctx<'s> {
             Ok(k) => uri::push_token(&mut self.ipath, k),
             Err(i) => uri::push_index(&mut self.ipath, i),
         }
-        let ok = self.eval(id, inst, quick, None);
+        let ok = self.nested(id, inst, quick);
         self.ipath.truncate(len);
+        ok
+    }
+
+    /// Evaluates `id` on a value inside the current one (a new in-place chain starts).
+    pub(super) fn nested(&mut self, id: NodeId, inst: &Value, quick: bool) -> bool {
+        let saved = self.chain_start;
+        self.chain_start = self.chain.len();
+        let ok = self.eval(id, inst, quick, None);
+        self.chain_start = saved;
         ok
     }
 
@@ -382,11 +418,7 @@ impl<'s> Ctx<'s> {
                 let mut count = 0u64;
                 let stop_early = ann.is_none() && max.is_none();
                 for (i, item) in items.iter().enumerate() {
-                    let len = self.ipath.len();
-                    uri::push_index(&mut self.ipath, i);
-                    let ok = self.eval(*id, item, true, None);
-                    self.ipath.truncate(len);
-                    if ok {
+                    if self.child(*id, item, Err(i), true) {
                         count += 1;
                         if let Some(a) = ann.as_deref_mut() {
                             a.set(i);
