@@ -10,5 +10,5 @@ import type {
   JSONRPCResultResponse,
   ProtocolVersion,
   RequestId,
-} from './types'
+} from './types.js'
 

@@ -10,7 +10,7 @@ import type {
   JSONRPCResultResponse,
   ProtocolVersion,
   RequestId,
-} from './types'
+} from './types.js'
 
 
 /**

@@ -1,10 +1,10 @@
 // The package's types: the functions as napi generates them from src/lib.rs (index.d.ts),
 // the message shapes (types.d.ts), and the two items mcpwire.js adds.
-import type { ErrorKindInfo, ErrorKindName } from './types'
+import type { ErrorKindInfo, ErrorKindName } from './types.js'
 
-export { decode, encode, canonicalize, classify, failureResponse } from './index'
-export type { Limits } from './index'
-export type * from './types'
+export { decode, encode, canonicalize, classify, failureResponse } from './index.js'
+export type { Limits } from './index.js'
+export type * from './types.js'
 
 /** A message mcpwire refused. */
 export declare class McpwireError extends Error {

@@ -46,8 +46,8 @@ wasm="$target_dir/wasm32-unknown-unknown/release/mcpwire_wasm.wasm"
 version="$(awk -F'"' '/^version = / { print $2; exit }' "$root/Cargo.toml")"
 
 rm -rf "$here/pkg/web" "$here/pkg/node"
-wasm-bindgen --target web --out-dir "$here/pkg/web" --out-name mcpwire_wasm "$wasm"
-wasm-bindgen --target nodejs --out-dir "$here/pkg/node" --out-name mcpwire_wasm "$wasm"
+wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$here/pkg/web" --out-name mcpwire_wasm "$wasm"
+wasm-bindgen --target nodejs --remove-name-section --remove-producers-section --out-dir "$here/pkg/node" --out-name mcpwire_wasm "$wasm"
 
 for flavor in web node; do
   cp "$root/bindings-node/types.d.ts" "$here/js/index.d.ts" "$here/pkg/$flavor/"

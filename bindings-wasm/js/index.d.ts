@@ -1,10 +1,10 @@
 // The package's types: the functions as wasm-bindgen generates them from src/lib.rs
 // (mcpwire_wasm.d.ts), the message shapes (types.d.ts), and the two items index.js adds.
-import type { ErrorKindInfo, ErrorKindName } from './types'
+import type { ErrorKindInfo, ErrorKindName } from './types.js'
 
-export { decode, encode, canonicalize, classify, failureResponse } from './mcpwire_wasm'
-export type { Limits } from './mcpwire_wasm'
-export type * from './types'
+export { decode, encode, canonicalize, classify, failureResponse } from './mcpwire_wasm.js'
+export type { Limits } from './mcpwire_wasm.js'
+export type * from './types.js'
 
 /** A message mcpwire refused. */
 export declare class McpwireError extends Error {

@@ -37,7 +37,7 @@ import type {
   JSONRPCResultResponse,
   ProtocolVersion,
   RequestId,
-} from './types'
+} from './types.js'
 
 /**
  * Limits applied while decoding; a missing field keeps its default (64 MiB, depth 128,

@@ -426,7 +426,7 @@ if (h.esm) {
 }
 
 if (env === 'browser') {
-  test('browser: the page runs under a CSP without unsafe-eval (eval is refused)', () => {
+  test('csp: the page runs under a CSP without unsafe-eval (eval is refused)', () => {
     assert.throws(() => globalThis.eval('1'), (e) => e instanceof EvalError)
     assert.throws(() => new Function('return 1'), (e) => e instanceof EvalError)
   })

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Sets up, builds and tests mcpwire's Node binding (napi-rs) on a fresh machine; skips what is
+# already there. Works from any cwd. Exit status non-zero on any failure; the last lines are
+# node's test summary (# pass N / # fail N).
+#   1. npm ci in bindings-node (when node_modules does not match package-lock.json)
+#   2. npm run build (napi build --platform --release: the .node, index.js, index.d.ts)
+#   3. node --test: the shared suite tests/js/suite.mjs against this binding (vectors, API,
+#      MCP SDK interop, tsc check), plus installing the package into other projects
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+for tool in node npm cargo; do
+  command -v "$tool" >/dev/null || { echo "test.sh: $tool is required" >&2; exit 1; }
+done
+
+cd "$here"
+if ! npm ls --depth=0 >/dev/null 2>&1; then
+  npm ci --no-audit --no-fund
+fi
+npm run build
+
+cd "$root"
+node --test --test-reporter=tap tests/js/node.test.mjs bindings-node/install.test.mjs

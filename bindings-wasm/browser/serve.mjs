@@ -1,0 +1,56 @@
+// A tiny static file server for the browser test and benchmark pages, bound to 127.0.0.1 on
+// a free port. It serves only the repository paths the pages need, and sends the test page
+// with a Content-Security-Policy without 'unsafe-eval' / 'unsafe-inline' (only
+// 'wasm-unsafe-eval', which compiling any WebAssembly needs), so the suite proves the binding
+// loads under such a policy.
+import { createServer } from 'node:http'
+import { readFile } from 'node:fs/promises'
+import { extname, join, normalize, sep } from 'node:path'
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.ts': 'text/plain; charset=utf-8',
+}
+
+const ALLOWED = [
+  '/bindings-wasm/pkg/web/',
+  '/bindings-wasm/browser/',
+  '/bindings-wasm/node_modules/zod/',
+  '/bindings-wasm/node_modules/@modelcontextprotocol/sdk/dist/esm/',
+  '/tests/js/',
+  '/tests/vectors/',
+]
+
+export const CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'; base-uri 'none'"
+
+/** Starts the server over `root`; resolves to { url, close }. */
+export function start(root) {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname)
+    const file = normalize(join(root, path))
+    if (!ALLOWED.some((p) => path.startsWith(p)) || !file.startsWith(root + sep)) {
+      res.writeHead(404).end('not found')
+      return
+    }
+    try {
+      const body = await readFile(file)
+      const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }
+      if (path === '/bindings-wasm/browser/index.html') headers['content-security-policy'] = CSP
+      res.writeHead(200, headers).end(body)
+    } catch {
+      res.writeHead(404).end('not found')
+    }
+  })
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) })
+    })
+  })
+}
