@@ -1,0 +1,77 @@
+// Runs the WASM benchmark page in headless Chromium through chromedriver (real clocks: the
+// --virtual-time-budget of the test run would distort timings) and prints the table.
+// Not a test. Needs bindings-wasm/build.sh and npm ci in bindings-wasm first:
+//   node bindings-wasm/browser/bench.mjs
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { start } from './serve.mjs'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium'
+const chromedriver = process.env.CHROMEDRIVER ?? '/usr/bin/chromedriver'
+const ms = Number(process.env.BENCH_MS ?? 400)
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address()
+      s.close(() => resolve(port))
+    })
+  })
+
+const port = await freePort()
+const driver = spawn(chromedriver, [`--port=${port}`], { stdio: 'ignore' })
+const base = `http://127.0.0.1:${port}`
+const profile = mkdtempSync(join(tmpdir(), 'mcpwire-bench-'))
+const server = await start(root)
+
+async function wd(method, path, body) {
+  const r = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) })
+  const json = await r.json()
+  if (!r.ok) throw new Error(`${method} ${path}: ${JSON.stringify(json.value)}`)
+  return json.value
+}
+
+let session
+try {
+  for (let i = 0; ; i++) {
+    try {
+      await wd('GET', '/status')
+      break
+    } catch (e) {
+      if (i > 50) throw e
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  const s = await wd('POST', '/session', {
+    capabilities: {
+      alwaysMatch: {
+        browserName: 'chrome',
+        'goog:chromeOptions': {
+          binary: chromium,
+          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--user-data-dir=${profile}`],
+        },
+      },
+    },
+  })
+  session = s.sessionId
+  await wd('POST', `/session/${session}/timeouts`, { script: 600000, pageLoad: 600000 })
+  await wd('POST', `/session/${session}/url`, { url: `${server.url}/bindings-wasm/browser/bench.html?ms=${ms}` })
+  let done = null
+  for (let i = 0; i < 6000 && !done; i++) {
+    done = await wd('POST', `/session/${session}/execute/sync`, { script: 'return document.documentElement.dataset.done || null', args: [] })
+    if (!done) await new Promise((r) => setTimeout(r, 100))
+  }
+  const text = await wd('POST', `/session/${session}/execute/sync`, { script: "return document.getElementById('result').textContent", args: [] })
+  console.log(text)
+  if (!done || text.startsWith('bench failed')) process.exitCode = 1
+} finally {
+  if (session) await wd('DELETE', `/session/${session}`).catch(() => {})
+  driver.kill()
+  await server.close()
+  rmSync(profile, { recursive: true, force: true })
+}

@@ -1,0 +1,116 @@
+// Benchmark core shared by the Node benchmark (bindings-node/bench.mjs) and the WASM page in
+// Chromium (bindings-wasm/browser/bench.html): decode with mcpwire vs JSON.parse vs
+// JSON.parse + the MCP SDK's zod schemas, on the same messages. Not a test.
+
+/** The messages: small, typical and large tool traffic. */
+export function benchMessages() {
+  const tool = (i) => ({
+    name: `tool_${i}`,
+    title: `Tool ${i}`,
+    description: 'Looks something up and returns a table of results for the model to read.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'what to look for' },
+        limit: { type: 'integer', minimum: 1, maximum: 100 },
+        filters: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] } },
+      },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  })
+  const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, name: `row ${i}`, score: i * 0.75, tags: ['x', 'y'], ok: i % 2 === 0 }))
+  const msgs = {
+    'tools/call request (small)': {
+      jsonrpc: '2.0',
+      id: 42,
+      method: 'tools/call',
+      params: { name: 'get_weather', arguments: { city: 'Oslo', units: 'metric' }, _meta: { progressToken: 'p-42' } },
+    },
+    'progress notification': {
+      jsonrpc: '2.0',
+      method: 'notifications/progress',
+      params: { progressToken: 'p-42', progress: 0.5, total: 1, message: 'halfway' },
+    },
+    'tools/list result (20 tools)': { jsonrpc: '2.0', id: 1, result: { tools: Array.from({ length: 20 }, (_, i) => tool(i)), nextCursor: 'cGFnZTI=' } },
+    'tools/call result (text + 200-row structuredContent)': {
+      jsonrpc: '2.0',
+      id: 43,
+      result: {
+        content: [{ type: 'text', text: 'Results:\n' + rows.map((r) => `${r.id}\t${r.name}\t${r.score}`).join('\n') }],
+        structuredContent: { rows },
+        isError: false,
+      },
+    },
+  }
+  return Object.entries(msgs).map(([name, m]) => ({ name, text: JSON.stringify(m), message: m }))
+}
+
+/** The SDK schemas an SDK user would run on each message. */
+export function sdkCheck(T, name) {
+  if (name.startsWith('tools/call request')) return (m) => T.CallToolRequestSchema.parse(T.JSONRPCMessageSchema.parse(m))
+  if (name.startsWith('progress')) return (m) => T.ProgressNotificationSchema.parse(T.JSONRPCMessageSchema.parse(m))
+  if (name.startsWith('tools/list result')) return (m) => T.ListToolsResultSchema.parse(T.JSONRPCMessageSchema.parse(m).result)
+  return (m) => T.CallToolResultSchema.parse(T.JSONRPCMessageSchema.parse(m).result)
+}
+
+/** Best of three rounds of `once` (noise on a shared machine only ever adds time). */
+export function measure(fn, now, ms = 400) {
+  return Math.min(once(fn, now, ms / 3), once(fn, now, ms / 3), once(fn, now, ms / 3))
+}
+
+/** Runs fn repeatedly for about `ms` milliseconds; returns microseconds per call. */
+function once(fn, now, ms) {
+  for (let i = 0; i < 50; i++) fn()
+  let n = 0
+  const start = now()
+  let t = start
+  let batch = 16
+  while (t - start < ms) {
+    for (let i = 0; i < batch; i++) fn()
+    n += batch
+    batch = Math.min(batch * 2, 4096)
+    t = now()
+  }
+  return ((t - start) * 1000) / n
+}
+
+/** One row per message: µs per decode for each contender, and MB/s for mcpwire. */
+export function runBench({ lib, T, now, ms }) {
+  const enc = new TextEncoder()
+  const rows = []
+  for (const { name, text } of benchMessages()) {
+    const bytes = enc.encode(text)
+    const check = sdkCheck(T, name)
+    // sanity: all contenders accept the message
+    lib.decode(text)
+    check(JSON.parse(text))
+    const row = {
+      message: name,
+      bytes: bytes.length,
+      'JSON.parse': measure(() => JSON.parse(text), now, ms),
+      'JSON.parse + SDK zod': measure(() => check(JSON.parse(text)), now, ms),
+      'mcpwire decode(string)': measure(() => lib.decode(text), now, ms),
+      'mcpwire decode(bytes)': measure(() => lib.decode(bytes), now, ms),
+      'mcpwire canonicalize': measure(() => lib.canonicalize(text), now, ms),
+      'mcpwire encode(object)': measure(() => lib.encode(JSON.parse(text)), now, ms) - measure(() => JSON.parse(text), now, ms),
+    }
+    rows.push(row)
+  }
+  return rows
+}
+
+/** A plain-text table of the rows (µs per call; lower is better). */
+export function formatRows(title, rows) {
+  const cols = Object.keys(rows[0]).filter((k) => k !== 'message' && k !== 'bytes')
+  const lines = [`${title} (µs per call, lower is better)`]
+  for (const r of rows) {
+    lines.push(`  ${r.message} [${r.bytes} B]`)
+    for (const c of cols) {
+      const mbs = (r.bytes / r[c]).toFixed(0)
+      lines.push(`    ${c.padEnd(24)} ${r[c].toFixed(2).padStart(9)} µs  ${mbs.padStart(5)} MB/s`)
+    }
+  }
+  return lines.join('\n')
+}
