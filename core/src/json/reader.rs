@@ -488,20 +488,31 @@ impl<'a> Reader<'a> {
                 return self.number_error(start);
             }
         }
+        let mut exponent: i64 = 0;
         if matches!(self.bytes.get(self.pos), Some(b'e' | b'E')) {
             self.pos += 1;
             integer = false;
+            let negative = self.bytes.get(self.pos) == Some(&b'-');
             if matches!(self.bytes.get(self.pos), Some(b'+' | b'-')) {
                 self.pos += 1;
             }
+            let exp_at = self.pos;
             if self.digits() == 0 {
                 return self.number_error(start);
+            }
+            exponent = self.bytes[exp_at..self.pos].iter().fold(0i64, |a, &d| {
+                a.saturating_mul(10).saturating_add(i64::from(d - b'0'))
+            });
+            if negative {
+                exponent = -exponent;
             }
         }
         let text = self.text.get(start..self.pos).unwrap_or_default();
         if !integer {
             self.dirty = true;
-            if !text.parse::<f64>().is_ok_and(f64::is_finite) {
+            // Below 10^308 a double is finite; only numbers that may reach it are parsed.
+            let magnitude = (n as i64 - 1).saturating_add(exponent);
+            if magnitude >= 308 && !text.parse::<f64>().is_ok_and(f64::is_finite) {
                 return self.err_at(ErrorKind::NumberOutOfRange, start, "");
             }
         } else if text == "-0" {
