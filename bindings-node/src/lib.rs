@@ -28,6 +28,8 @@ use napi_derive::napi;
 
 /// Limits applied while decoding; a missing field keeps its default (64 MiB, depth 128,
 /// 1,000,000 members per container).
+// Declares the `Limits` interface of index.d.ts; the functions take the argument as a JS value
+// and read it with `read_limits`, so bad limits are TypeError/RangeError as in the WASM build.
 #[napi(object, js_name = "Limits")]
 pub struct JsLimits {
     /// Longest accepted message in bytes.
@@ -130,38 +132,44 @@ fn read_input<'a>(env: &Env, v: Unknown<'a>) -> Result<Input<'a>> {
 
 const INPUT_TYPE: &str = "input must be a Buffer, a Uint8Array or a string";
 
-fn limit(env: &Env, v: Option<f64>, name: &str, max: f64, default: f64) -> Result<f64> {
-    match v {
-        None => Ok(default),
-        Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= max => Ok(n),
-        Some(_) => Err(range_error(
-            env,
-            &format!("limits.{name} must be an integer from 0 to {max}"),
-        )),
+fn limit(env: &Env, obj: &Object, name: &str, max: f64, default: f64) -> Result<f64> {
+    let v: Unknown = obj.get_named_property_unchecked(name)?;
+    match v.get_type()? {
+        ValueType::Undefined | ValueType::Null => Ok(default),
+        ValueType::Number => match unsafe { v.cast::<f64>()? } {
+            n if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= max => Ok(n),
+            _ => Err(range_error(
+                env,
+                &format!("limits.{name} must be an integer from 0 to {max}"),
+            )),
+        },
+        _ => Err(type_error(env, &format!("limits.{name} must be a number"))),
     }
 }
 
-fn read_limits(env: &Env, l: Option<JsLimits>) -> Result<Limits> {
+/// Reads `{maxBytes?, maxDepth?, maxMembers?}` (the `Limits` interface of [`JsLimits`]);
+/// missing or `null` fields keep core's defaults.
+fn read_limits(env: &Env, l: Option<Unknown>) -> Result<Limits> {
     let d = Limits::DEFAULT;
     let Some(l) = l else { return Ok(d) };
+    match l.get_type()? {
+        ValueType::Undefined | ValueType::Null => return Ok(d),
+        ValueType::Object => {}
+        _ => return Err(type_error(env, "limits must be an object")),
+    }
+    let obj: Object = unsafe { l.cast()? };
     Ok(Limits {
         max_input_bytes: limit(
             env,
-            l.max_bytes,
+            &obj,
             "maxBytes",
-            9007199254740991.0,
+            MAX_SAFE_INTEGER,
             d.max_input_bytes as f64,
         )? as usize,
-        max_depth: limit(
-            env,
-            l.max_depth,
-            "maxDepth",
-            u32::MAX as f64,
-            d.max_depth as f64,
-        )? as u32,
+        max_depth: limit(env, &obj, "maxDepth", u32::MAX as f64, d.max_depth as f64)? as u32,
         max_members: limit(
             env,
-            l.max_members,
+            &obj,
             "maxMembers",
             u32::MAX as f64,
             d.max_members as f64,
@@ -294,7 +302,7 @@ fn value_to_js<'a>(env: &'a Env, v: &Value) -> Result<Unknown<'a>> {
 pub fn decode<'a>(
     env: &'a Env,
     input: Unknown<'a>,
-    limits: Option<JsLimits>,
+    limits: Option<Unknown>,
 ) -> Result<Unknown<'a>> {
     let lim = read_limits(env, limits)?;
     let inp = read_input(env, input)?;
@@ -321,7 +329,7 @@ pub fn encode(env: &Env, message: Unknown) -> Result<Buffer> {
 
 /// The canonical bytes of one message given as bytes or text.
 #[napi(ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits")]
-pub fn canonicalize(env: &Env, input: Unknown, limits: Option<JsLimits>) -> Result<Buffer> {
+pub fn canonicalize(env: &Env, input: Unknown, limits: Option<Unknown>) -> Result<Buffer> {
     let lim = read_limits(env, limits)?;
     let inp = read_input(env, input)?;
     let bytes = api::canonicalize(inp.bytes(), lim).map_err(|e| decode_error(env, &e))?;
@@ -337,7 +345,7 @@ pub fn canonicalize(env: &Env, input: Unknown, limits: Option<JsLimits>) -> Resu
 pub fn classify<'a>(
     env: &'a Env,
     input: Unknown<'a>,
-    limits: Option<JsLimits>,
+    limits: Option<Unknown>,
 ) -> Result<Unknown<'a>> {
     let lim = read_limits(env, limits)?;
     let inp = read_input(env, input)?;

@@ -339,7 +339,7 @@ pub fn failure_response(
     } else {
         Some(js_to_value(&id)?)
     };
-    let version = if version.is_undefined() {
+    let version = if version.is_undefined() || version.is_null() {
         ProtocolVersion::LATEST.as_str().to_owned()
     } else {
         string_arg(&version, "version")?

@@ -228,6 +228,7 @@ test('failureResponse: defaults to the latest version, and an omitted id means n
   assert.equal('id' in parse, false)
   assert.equal(parse.error.code, -32700)
   assert.deepEqual(lib.failureResponse('unexpected_byte', 'Parse error', null), parse)
+  assert.deepEqual(lib.failureResponse('tool_execution_failed', 'boom', 7, null), tool)
 })
 
 test('failureResponse: bad arguments are TypeErrors', () => {
@@ -338,6 +339,14 @@ test('limits: maxBytes, maxDepth, maxMembers reach core; bad limits are RangeErr
   for (const bad of [{ maxBytes: -1 }, { maxDepth: 1.5 }, { maxMembers: Infinity }, { maxDepth: 2 ** 32 }]) {
     assert.throws(() => lib.decode(msg, bad), rangeError)
   }
+  for (const bad of [5, 'x', true, { maxBytes: '10' }, { maxDepth: 1n }]) {
+    assert.throws(() => lib.decode(msg, bad), typeError)
+    assert.throws(() => lib.classify(msg, bad), typeError)
+    assert.throws(() => lib.canonicalize(msg, bad), typeError)
+  }
+  // null means "not given", for the whole object and for a field
+  assert.deepEqual(lib.decode(msg, null), JSON.parse(msg))
+  assert.deepEqual(lib.decode(msg, { maxBytes: null, maxDepth: undefined }), JSON.parse(msg))
 })
 
 // ---- encode -------------------------------------------------------------------------------
