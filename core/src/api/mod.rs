@@ -51,6 +51,17 @@ impl From<DecodeError> for ApiError {
     }
 }
 
+/// Checks one message with every rule, then builds it with the caller's builder (a binding's
+/// native objects), with no intermediate tree.
+pub fn decode_build<'a, B: crate::json::Build<'a>>(
+    input: &'a [u8],
+    limits: Limits,
+    builder: &mut B,
+) -> core::result::Result<B::Node, crate::json::BuildError<B::Error>> {
+    McpMessage::decode_with(input, limits, None)?;
+    crate::json::build(input, limits, builder)
+}
+
 /// Checks one message with every rule and returns it as a plain JSON value (what a
 /// `JSON.parse` / `json.loads` of the same bytes gives for a valid message).
 pub fn decode_value(input: &[u8], limits: Limits) -> Result<Value> {

@@ -1,5 +1,6 @@
 //! The JSON layer: one strict reader, borrowed views, and the canonical writer.
 
+pub mod build;
 mod number;
 mod raw;
 pub mod reader;
@@ -8,6 +9,7 @@ mod string;
 mod value;
 pub mod writer;
 
+pub use build::{build, Build, BuildError};
 pub use number::{JsonNumber, Number};
 pub use raw::{Items, Members, RawJson};
 pub use reader::{Kind, Reader};

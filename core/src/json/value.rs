@@ -2,11 +2,13 @@
 //! the same reader as everything else and written by the same canonical writer.
 
 use super::writer::{write_number_text, write_plain_str, Sink};
-use super::{Kind, Reader};
+use super::{Build, BuildError, JsonNumber, JsonStr, Reader};
+use crate::error::DecodeError;
 use crate::error::Result;
 use crate::limits::Limits;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::convert::Infallible;
 
 /// A JSON value. Objects keep member order; numbers keep their text (so big integers and
 /// integer-vs-float survive).
@@ -29,40 +31,12 @@ pub enum Value {
 impl Value {
     /// Parses one JSON document with the crate's strict rules.
     pub fn parse(input: &[u8], limits: Limits) -> Result<Value> {
-        let mut r = Reader::new(input, limits)?;
-        let v = Self::read(&mut r)?;
-        r.finish()?;
-        Ok(v)
+        super::build(input, limits, &mut ValueBuilder).map_err(unwrap_decode)
     }
 
     /// Reads the next value from a reader.
     pub fn read(r: &mut Reader<'_>) -> Result<Value> {
-        Ok(match r.peek_kind()? {
-            Kind::Null => {
-                r.read_null()?;
-                Value::Null
-            }
-            Kind::Bool => Value::Bool(r.read_bool("")?),
-            Kind::Number => Value::Number(r.read_number("")?.as_str().into()),
-            Kind::String => Value::String(r.read_str("")?.to_cow().into_owned()),
-            Kind::Array => {
-                let mut st = r.begin_array("")?;
-                let mut items = Vec::new();
-                while r.next_item(&mut st)? {
-                    items.push(Self::read(r)?);
-                }
-                Value::Array(items)
-            }
-            Kind::Object => {
-                let mut st = r.begin_object("")?;
-                let mut members = Vec::new();
-                while let Some(k) = r.next_key(&mut st)? {
-                    let key = k.to_cow().into_owned();
-                    members.push((key, Self::read(r)?));
-                }
-                Value::Object(members)
-            }
-        })
+        super::build::build_value(r, &mut ValueBuilder).map_err(unwrap_decode)
     }
 
     /// A number value from an integer.
@@ -122,5 +96,60 @@ impl Value {
         let mut out = Vec::new();
         self.write(&mut out);
         out
+    }
+}
+
+fn unwrap_decode(e: BuildError<Infallible>) -> DecodeError {
+    match e {
+        BuildError::Decode(d) => d,
+        BuildError::Builder(never) => match never {},
+    }
+}
+
+/// Builds [`Value`]s.
+pub struct ValueBuilder;
+
+impl<'a> Build<'a> for ValueBuilder {
+    type Node = Value;
+    type List = Vec<Value>;
+    type Map = Vec<(String, Value)>;
+    type Error = Infallible;
+
+    fn null(&mut self) -> Result<Value, Infallible> {
+        Ok(Value::Null)
+    }
+    fn boolean(&mut self, v: bool) -> Result<Value, Infallible> {
+        Ok(Value::Bool(v))
+    }
+    fn number(&mut self, n: JsonNumber<'a>) -> Result<Value, Infallible> {
+        Ok(Value::Number(n.as_str().into()))
+    }
+    fn string(&mut self, s: JsonStr<'a>) -> Result<Value, Infallible> {
+        Ok(Value::String(s.to_cow().into_owned()))
+    }
+    fn list(&mut self) -> Result<Vec<Value>, Infallible> {
+        Ok(Vec::new())
+    }
+    fn push(&mut self, list: &mut Vec<Value>, item: Value) -> Result<(), Infallible> {
+        list.push(item);
+        Ok(())
+    }
+    fn end_list(&mut self, list: Vec<Value>) -> Result<Value, Infallible> {
+        Ok(Value::Array(list))
+    }
+    fn map(&mut self) -> Result<Vec<(String, Value)>, Infallible> {
+        Ok(Vec::new())
+    }
+    fn insert(
+        &mut self,
+        map: &mut Vec<(String, Value)>,
+        key: JsonStr<'a>,
+        value: Value,
+    ) -> Result<(), Infallible> {
+        map.push((key.to_cow().into_owned(), value));
+        Ok(())
+    }
+    fn end_map(&mut self, map: Vec<(String, Value)>) -> Result<Value, Infallible> {
+        Ok(Value::Object(map))
     }
 }
