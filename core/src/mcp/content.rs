@@ -395,8 +395,6 @@ struct BlockFields<'a> {
 
 impl<'a> BlockFields<'a> {
     fn read_field(&mut self, r: &mut Reader<'a>, k: &str) -> Result<bool> {
-        let bit = BLOCK_KEYS.iter().position(|n| *n == k).unwrap_or(0);
-        self.present |= 1 << bit;
         match k {
             "type" => self.kind = Some(r.read_str("type")?),
             "text" => self.text = Some(r.read_str("text")?),
@@ -412,6 +410,9 @@ impl<'a> BlockFields<'a> {
             "annotations" => self.annotations = Some(Annotations::read(r)?),
             "_meta" => self.meta = Some(read_raw_object(r, "_meta")?),
             _ => return Ok(false),
+        }
+        if let Some(bit) = BLOCK_KEYS.iter().position(|n| *n == k) {
+            self.present |= 1 << bit;
         }
         Ok(true)
     }

@@ -143,8 +143,9 @@ impl<'a> Fields<'a> {
             }
             _ => return Ok(false),
         }
-        let bit = ALL_KEYS.iter().position(|n| *n == k).unwrap_or(0);
-        self.present |= 1 << bit;
+        if let Some(bit) = ALL_KEYS.iter().position(|n| *n == k) {
+            self.present |= 1 << bit;
+        }
         Ok(true)
     }
 
