@@ -1,0 +1,41 @@
+//! Decodes one class with mcpwire many times, for `valgrind --tool=callgrind`.
+//!
+//! `profile_decode <class-slug> [iterations|dump] [encode]`
+
+use mcpwire::McpMessage;
+use mcpwire_benches::{class, ClassId};
+use std::hint::black_box;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let slug = args.next().unwrap_or_else(|| "tools_list_100".into());
+    let iters = args.next().unwrap_or_else(|| "20".into());
+    let encode = args.next().is_some_and(|a| a == "encode");
+    let id = ClassId::ALL
+        .into_iter()
+        .find(|c| c.slug() == slug)
+        .unwrap_or_else(|| panic!("unknown class {slug}"));
+    let c = class(id);
+    if iters == "dump" {
+        for m in &c.messages {
+            println!("{}", String::from_utf8_lossy(m));
+        }
+        return;
+    }
+    let iters: usize = iters.parse().expect("iterations");
+    let mut total = 0usize;
+    for _ in 0..iters {
+        for m in &c.messages {
+            let msg = McpMessage::decode(black_box(m)).expect("decode");
+            if encode {
+                total += mcpwire::encode_to_vec(&msg).len();
+            } else {
+                total += black_box(&msg).message_type().name().len();
+            }
+        }
+    }
+    println!(
+        "{slug}: {iters} iterations, {} bytes per iteration, {total}",
+        c.bytes()
+    );
+}
