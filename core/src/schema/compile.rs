@@ -80,9 +80,17 @@ pub(crate) fn compile(value: &Value, opts: &SchemaOptions) -> Result<Schema, Sch
             break;
         }
     }
+    let mut nodes = c.nodes;
+    super::graph::mark_cycles(&mut nodes, &table);
+    let dynamic = nodes.iter().any(|n| {
+        n.kws
+            .iter()
+            .any(|k| matches!(k, Kw::DynamicRef(_, Some(_))))
+    });
     Ok(Schema {
-        nodes: c.nodes,
+        nodes,
         root,
+        dynamic,
         dyn_table: table,
         draft,
         max_errors: opts.max_errors,
@@ -103,6 +111,7 @@ impl Compiler<'_> {
             resource,
             path: self.reg.path_of(doc, ptr),
             unevaluated: false,
+            in_cycle: false,
         });
         self.at.push((doc, ptr.into()));
         self.node_at.insert((doc, ptr.into()), id);

@@ -51,6 +51,8 @@ pub(crate) struct Node {
     pub path: String,
     /// True when the node has `unevaluatedItems` or `unevaluatedProperties`.
     pub unevaluated: bool,
+    /// True when the node can reach itself in place (a possible infinite `$ref` loop).
+    pub in_cycle: bool,
 }
 
 /// A numeric bound keyword.

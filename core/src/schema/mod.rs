@@ -38,6 +38,7 @@ mod error;
 mod explain;
 mod format;
 mod format_uri;
+mod graph;
 mod keyword;
 mod message;
 mod meta;
@@ -164,6 +165,8 @@ pub struct Schema {
     pub(crate) root: NodeId,
     /// Per resource: `(anchor name index, node)` for its `$dynamicAnchor`s.
     pub(crate) dyn_table: Vec<Vec<(u32, NodeId)>>,
+    /// True when some `$dynamicRef` needs the dynamic scope at run time.
+    pub(crate) dynamic: bool,
     pub(crate) draft: Draft,
     pub(crate) max_errors: usize,
     pub(crate) max_depth: u32,
@@ -205,6 +208,10 @@ impl Schema {
 
     /// [`validate`](Self::validate) with an explicit maximum number of errors.
     pub fn validate_max(&self, instance: &Value, max_errors: usize) -> Vec<ValidationError> {
+        // Most instances are valid: the quick pass builds no paths or messages.
+        if self.is_valid(instance) {
+            return Vec::new();
+        }
         let mut ctx = validate::Ctx::new(self, max_errors.max(1));
         ctx.eval(self.root, instance, false, None);
         if let Some(e) = ctx.broken.take() {

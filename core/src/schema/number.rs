@@ -16,13 +16,11 @@ pub struct Dec {
 
 const MAX_DIGITS: u32 = 38;
 
-fn digits(mut m: u128) -> i64 {
-    let mut n = 0;
-    while m > 0 {
-        m /= 10;
-        n += 1;
+fn digits(m: u128) -> i64 {
+    match m.checked_ilog10() {
+        Some(l) => i64::from(l) + 1,
+        None => 0,
     }
-    n
 }
 
 impl Dec {
@@ -83,11 +81,28 @@ impl Dec {
                 exp: 0,
             };
         }
-        while mant.is_multiple_of(10) {
-            mant /= 10;
-            exp = exp.saturating_add(1);
+        if let Ok(mut small) = u64::try_from(mant) {
+            while small.is_multiple_of(10) {
+                small /= 10;
+                exp = exp.saturating_add(1);
+            }
+            mant = u128::from(small);
+        } else {
+            while mant.is_multiple_of(10) {
+                mant /= 10;
+                exp = exp.saturating_add(1);
+            }
         }
         Dec { neg, mant, exp }
+    }
+
+    /// True when JSON number text has an integer value (`5`, `5.0`, `1e3`), without the
+    /// full parse when it is written as an integer.
+    pub fn text_is_integer(text: &str) -> bool {
+        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+            return true;
+        }
+        Dec::parse(text).is_some_and(|d| d.is_integer())
     }
 
     /// The number of a JSON value, when it is a number.

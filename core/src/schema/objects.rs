@@ -23,26 +23,33 @@ impl Ctx<'_> {
         let mut ok = true;
         let mut extra: Vec<&str> = Vec::new();
         let s = self.s;
-        let false_node =
-            |id: &NodeId| s.nodes.get(*id as usize).and_then(|n| n.boolean) == Some(false);
+        let is_false = |id: NodeId| s.nodes.get(id as usize).and_then(|n| n.boolean) == Some(false);
+        let stop = |ctx: &Self, ok: bool| !ok && (quick || ctx.full());
         for (i, (k, v)) in members.iter().enumerate() {
-            let targets: Vec<NodeId> = match kw {
-                Kw::Properties(list) => {
-                    match list.binary_search_by(|(n, _)| n.as_str().cmp(k.as_str())) {
-                        Ok(j) => alloc::vec![list[j].1],
-                        Err(_) => continue,
-                    }
-                }
+            let target = match kw {
+                Kw::Properties(list) => match find_property(list, k) {
+                    Some(id) => id,
+                    None => continue,
+                },
                 Kw::PatternProperties(list) => {
-                    let t: Vec<NodeId> = list
-                        .iter()
-                        .filter(|(p, _)| p.is_match(k))
-                        .map(|(_, id)| *id)
-                        .collect();
-                    if t.is_empty() {
-                        continue;
+                    for (p, id) in list {
+                        if !p.is_match(k) {
+                            continue;
+                        }
+                        if let Some(a) = ann.as_deref_mut() {
+                            a.set(i);
+                        }
+                        if !self.child(*id, v, Ok(k), quick) {
+                            ok = false;
+                            if stop(self, ok) {
+                                break;
+                            }
+                        }
                     }
-                    t
+                    if stop(self, ok) {
+                        break;
+                    }
+                    continue;
                 }
                 Kw::AdditionalProperties {
                     node: id,
@@ -52,22 +59,25 @@ impl Ctx<'_> {
                     if self.is_declared(node, *props, *pats, k) {
                         continue;
                     }
-                    alloc::vec![*id]
+                    *id
                 }
                 Kw::UnevaluatedProperties(id) => {
                     if ann.as_ref().is_some_and(|a| a.get(i)) {
                         continue;
                     }
-                    alloc::vec![*id]
+                    *id
                 }
                 Kw::PropertyNames(id) => {
                     let name = Value::String(k.clone());
-                    let saved = self.subject.replace(format!("property name {}", quote(k)));
+                    let saved = self.subject.take();
+                    if !quick {
+                        self.subject = Some(format!("property name {}", quote(k)));
+                    }
                     let good = self.nested(*id, &name, quick);
                     self.subject = saved;
                     if !good {
                         ok = false;
-                        if quick || self.full() {
+                        if stop(self, ok) {
                             break;
                         }
                     }
@@ -78,26 +88,18 @@ impl Ctx<'_> {
             if let Some(a) = ann.as_deref_mut() {
                 a.set(i);
             }
-            for id in targets {
-                let pass = if false_node(&id)
-                    && matches!(
-                        kw,
-                        Kw::AdditionalProperties { .. } | Kw::UnevaluatedProperties(_)
-                    ) {
-                    extra.push(k);
-                    false
-                } else {
-                    self.child(id, v, Ok(k), quick)
-                };
-                if !pass {
-                    ok = false;
-                    if quick || self.full() {
-                        break;
-                    }
+            let pass = if is_false(target) && !matches!(kw, Kw::Properties(_)) {
+                // Collected into one error naming every unexpected property.
+                extra.push(k);
+                false
+            } else {
+                self.child(target, v, Ok(k), quick)
+            };
+            if !pass {
+                ok = false;
+                if stop(self, ok) {
+                    break;
                 }
-            }
-            if !ok && (quick || self.full()) {
-                break;
             }
         }
         if !extra.is_empty() && !quick {
@@ -129,7 +131,7 @@ impl Ctx<'_> {
         key: &str,
     ) -> bool {
         if let Some(Kw::Properties(list)) = props.and_then(|i| node.kws.get(i)) {
-            if list.binary_search_by(|(n, _)| n.as_str().cmp(key)).is_ok() {
+            if find_property(list, key).is_some() {
                 return true;
             }
         }
@@ -156,4 +158,18 @@ impl Ctx<'_> {
         }
         format!("; allowed: {}", name_list(items.into_iter()))
     }
+}
+
+/// The subschema of property `key` in a sorted `properties` list.
+fn find_property(list: &[(String, NodeId)], key: &str) -> Option<NodeId> {
+    if list.len() <= 8 {
+        // Short lists: compare lengths first, most keys differ there.
+        return list
+            .iter()
+            .find(|(n, _)| n.len() == key.len() && n == key)
+            .map(|(_, id)| *id);
+    }
+    list.binary_search_by(|(n, _)| n.as_str().cmp(key))
+        .ok()
+        .map(|j| list[j].1)
 }

@@ -211,7 +211,10 @@ pub fn tokens(ptr: &str) -> Option<Vec<String>> {
     let rest = ptr.strip_prefix('/')?;
     Some(
         rest.split('/')
-            .map(|t| t.replace("~1", "/").replace("~0", "~"))
+            .map(|t| match t.contains('~') {
+                true => t.replace("~1", "/").replace("~0", "~"),
+                false => t.into(),
+            })
             .collect(),
     )
 }

@@ -124,7 +124,7 @@ impl<'s> Ctx<'s> {
             return b;
         }
         let addr = inst as *const Value as usize;
-        let looping = self.chain[self.chain_start..].contains(&(id, addr));
+        let looping = node.in_cycle && self.chain[self.chain_start..].contains(&(id, addr));
         if looping || self.depth >= s.max_depth {
             if self.broken.is_none() {
                 let max = s.max_depth;
@@ -144,8 +144,10 @@ impl<'s> Ctx<'s> {
             return false;
         }
         self.depth += 1;
-        self.chain.push((id, addr));
-        let pushed = self.scope.last() != Some(&node.resource);
+        if node.in_cycle {
+            self.chain.push((id, addr));
+        }
+        let pushed = s.dynamic && self.scope.last() != Some(&node.resource);
         if pushed {
             self.scope.push(node.resource);
         }
@@ -165,7 +167,9 @@ impl<'s> Ctx<'s> {
         if pushed {
             self.scope.pop();
         }
-        self.chain.pop();
+        if node.in_cycle {
+            self.chain.pop();
+        }
         self.depth -= 1;
         valid
     }
@@ -200,6 +204,10 @@ impl<'s> Ctx<'s> {
         key: Result<&str, usize>,
         quick: bool,
     ) -> bool {
+        if quick {
+            // Quick mode reports nothing: no path to build.
+            return self.nested(id, inst, quick);
+        }
         let len = self.ipath.len();
         match key {
             Ok(k) => uri::push_token(&mut self.ipath, k),
@@ -253,19 +261,19 @@ impl<'s> Ctx<'s> {
                 ok
             }
             Kw::AnyOf(list) => {
-                let mut matched = Vec::new();
-                for (i, id) in list.iter().enumerate() {
+                let mut matched = false;
+                for id in list {
                     if self.branch(*id, inst, ann.as_deref_mut()) {
-                        matched.push(i);
+                        matched = true;
                         if ann.is_none() {
                             break;
                         }
                     }
                 }
-                if matched.is_empty() && !quick {
+                if !matched && !quick {
                     self.no_match(node, "anyOf", list, inst);
                 }
-                !matched.is_empty()
+                matched
             }
             Kw::OneOf(list) => {
                 let mut matched = Vec::new();
@@ -515,8 +523,7 @@ pub(crate) fn has_type(v: &Value, bits: u8) -> bool {
         Value::Object(_) => bits & types::OBJECT != 0,
         Value::Number(t) => {
             bits & types::NUMBER != 0
-                || (bits & types::INTEGER != 0
-                    && super::number::Dec::parse(t).is_some_and(|d| d.is_integer()))
+                || (bits & types::INTEGER != 0 && super::number::Dec::text_is_integer(t))
         }
     }
 }
