@@ -443,3 +443,72 @@ fn formats_are_annotations_unless_asserted() {
     );
     assert!(strict.is_valid(&value(r#""2026-11-29T16:32:45Z""#)));
 }
+
+#[test]
+fn schema_is_send_and_sync() {
+    fn check<T: Send + Sync>() {}
+    check::<Schema>();
+    check::<SchemaOptions>();
+    check::<ToolSchemas>();
+}
+
+/// The MCP schema itself (2026-07-28, draft 2020-12, 150+ `$defs`) as a real-world schema:
+/// every official example validates against the definition of its folder's type.
+#[test]
+fn official_examples_fit_the_mcp_schema() {
+    let spec = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec");
+    let schema_uri = "https://modelcontextprotocol.io/schema/2026-07-28.json";
+    let mcp_schema = corpus_at(&spec.join("schema/2026-07-28/schema.json"));
+    let Some(Value::Object(defs)) = mcp_schema.get("$defs") else {
+        panic!("no $defs")
+    };
+    let defs: Vec<String> = defs.iter().map(|(k, _)| k.clone()).collect();
+    let opts = SchemaOptions::new().with_resource(schema_uri, mcp_schema);
+    let (mut checked, mut failures) = (0, Vec::new());
+    let mut dirs: Vec<_> = std::fs::read_dir(spec.join("examples"))
+        .unwrap()
+        .flatten()
+        .collect();
+    dirs.sort_by_key(|d| d.file_name());
+    for dir in dirs {
+        let ty = dir.file_name().to_string_lossy().into_owned();
+        if !defs.contains(&ty) {
+            continue;
+        }
+        let reference = format!(r#"{{"$ref": "{schema_uri}#/$defs/{ty}"}}"#);
+        let schema = Schema::compile_with(&value(&reference), &opts).expect("compiles");
+        for f in std::fs::read_dir(dir.path()).unwrap().flatten() {
+            let example = corpus_at(&f.path());
+            let errors = schema.validate(&example);
+            if !errors.is_empty() {
+                failures.push(format!(
+                    "{ty}/{}: {:?}",
+                    f.file_name().to_string_lossy(),
+                    errors
+                ));
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "only {checked} examples found");
+    let call = Schema::compile_with(
+        &value(&format!(
+            r#"{{"$ref": "{schema_uri}#/$defs/CallToolRequest"}}"#
+        )),
+        &opts,
+    )
+    .unwrap();
+    let bad =
+        value(r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": 5}}"#);
+    let errors = call.validate(&bad);
+    assert!(
+        errors.iter().any(|e| e.instance_path == "/params/name"),
+        "{errors:#?}"
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+fn corpus_at(path: &std::path::Path) -> Value {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    Value::parse(&bytes, Limits::DEFAULT).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}

@@ -322,6 +322,10 @@ mod tests {
         assert!(m(r"^a{2}\/$", "aa/"));
         assert!(m(r"^[a-z]+&[~]$", "ab&~"));
         assert!(m(r"^(?<year>\d{4})$", "2024"));
+        assert!(m(r"^\p{Script=Greek}+$", "αβ") && m(r"^\p{scx=Grek}$", "α"));
+        assert!(m(r"^\p{Lu}\P{Lu}$", "Ab"));
+        assert!(m(r"^a+?b*?$", "aab"));
+        assert!(is_valid_syntax(r"(?<=a)b\k<x>(?<x>c)") && !is_valid_syntax("(?<=a"));
     }
 
     #[test]
@@ -331,5 +335,6 @@ mod tests {
         assert!(Pattern::new(r"(?<!a)b").is_err());
         assert!(Pattern::new(r"[a").is_err());
         assert!(Pattern::new(r"^(abc]").is_err());
+        assert!(Pattern::new(r"\w{1,100000}\w{1,100000}").is_err());
     }
 }
