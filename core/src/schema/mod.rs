@@ -31,6 +31,20 @@
 //!
 //! The MCP steps are in [`tools`]: checking `tools/call` arguments on the server (giving the
 //! tool-error response) and `structuredContent` against `outputSchema` on the host.
+//!
+//! Limits: a schema that refers back to itself without going into the instance (`{"$ref":
+//! "#"}`) makes every instance invalid with an error saying so; evaluation nests at most
+//! [`SchemaOptions::max_depth`] subschemas deep (about 0.6 KB of stack each in release
+//! builds). Compilation uses a work queue, so a schema's size never deepens the stack.
+//!
+//! Pattern dialect: ECMA-262 with the `u` flag, translated for `regex-automata`. `\d`, `\w`,
+//! `\b` are ASCII; `\s` and `.` follow ECMA's whitespace and line terminators; `\uXXXX`,
+//! surrogate pairs, `\u{…}`, `\cX`, `\p{…}` (general categories, scripts, binary
+//! properties), named groups and lazy quantifiers work. Lookahead, lookbehind and
+//! backreferences cannot run on a finite automaton: a schema using them in `pattern` or
+//! `patternProperties` fails to compile ([`SchemaErrorKind::InvalidRegex`]); the `regex`
+//! format still accepts them as valid syntax. Identity escapes of ASCII punctuation (`\#`,
+//! written by zod-to-json-schema) are accepted as in ECMA's non-`u` mode.
 
 mod checks;
 mod compile;
