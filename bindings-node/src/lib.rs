@@ -282,6 +282,12 @@ fn json_parse<'a>(env: &'a Env, text: JsString<'a>) -> Result<Unknown<'a>> {
     parse.call(text)
 }
 
+/// Bytes as a `Buffer` the JS heap owns (a copy: V8 then accounts for the memory and the Rust
+/// `Vec` is freed at once; an external buffer would wait for a finalizer).
+fn bytes_to_js<'a>(env: &'a Env, bytes: &[u8]) -> Result<BufferSlice<'a>> {
+    BufferSlice::copy_from(env, bytes)
+}
+
 /// A core value as plain JS values (its JSON text through `JSON.parse`).
 fn value_to_js<'a>(env: &'a Env, v: &Value) -> Result<Unknown<'a>> {
     let text = v.to_vec();
@@ -321,19 +327,23 @@ pub fn decode<'a>(
 /// Encodes a message given as plain JS values: the canonical bytes the Rust encoder writes.
 /// Throws `TypeError` for values JSON cannot hold and `McpwireError` for an invalid message.
 #[napi(ts_args_type = "message: JSONRPCMessage | object")]
-pub fn encode(env: &Env, message: Unknown) -> Result<Buffer> {
+pub fn encode<'a>(env: &'a Env, message: Unknown) -> Result<BufferSlice<'a>> {
     let value = js_to_value(env, message)?;
     let bytes = api::encode_value(&value, Limits::DEFAULT).map_err(|e| decode_error(env, &e))?;
-    Ok(bytes.into())
+    bytes_to_js(env, &bytes)
 }
 
 /// The canonical bytes of one message given as bytes or text.
 #[napi(ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits")]
-pub fn canonicalize(env: &Env, input: Unknown, limits: Option<Unknown>) -> Result<Buffer> {
+pub fn canonicalize<'a>(
+    env: &'a Env,
+    input: Unknown,
+    limits: Option<Unknown>,
+) -> Result<BufferSlice<'a>> {
     let lim = read_limits(env, limits)?;
     let inp = read_input(env, input)?;
     let bytes = api::canonicalize(inp.bytes(), lim).map_err(|e| decode_error(env, &e))?;
-    Ok(bytes.into())
+    bytes_to_js(env, &bytes)
 }
 
 /// The facts `mcpwire check --json` prints for one message (without `line`). Never throws for
