@@ -51,6 +51,12 @@ impl From<DecodeError> for ApiError {
     }
 }
 
+/// Checks one message with every rule, building nothing (a binding that lets its engine's
+/// own JSON parser build the result calls this first).
+pub fn validate(input: &[u8], limits: Limits) -> Result<()> {
+    McpMessage::decode_with(input, limits, None).map(|_| ())
+}
+
 /// Checks one message with every rule, then builds it with the caller's builder (a binding's
 /// native objects), with no intermediate tree.
 pub fn decode_build<'a, B: crate::json::Build<'a>>(
