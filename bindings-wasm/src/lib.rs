@@ -8,8 +8,8 @@
 //!   is a `TypeError`).
 //! * `json::Value` → JS: the value's JSON text through the engine's `JSON.parse` (one crossing
 //!   instead of one per node). For `decode` the text parsed is the caller's own input, after
-//!   core has accepted it (`api::decode_build` with a builder that builds nothing), so the
-//!   result is exactly `JSON.parse(input)`.
+//!   core has accepted it (`api::validate`: every check, nothing built), so the result is
+//!   exactly `JSON.parse(input)`.
 //! * JS → `json::Value` (`encode`, the `id` of `failureResponse`): plain objects, arrays,
 //!   strings, booleans, `null` and finite numbers; safe integers become integer text
 //!   (`Value::from_i64`), other finite numbers `Value::from_f64`. Anything else is a
@@ -20,7 +20,7 @@
 
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
 use mcpwire::api;
-use mcpwire::json::{Build, BuildError, JsonNumber, JsonStr, Value};
+use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{DecodeError, ErrorKind, Limits};
 use wasm_bindgen::prelude::*;
@@ -257,63 +257,6 @@ fn value_to_js(v: &Value) -> Result<JsValue, JsValue> {
     js_sys::JSON::parse(text)
 }
 
-/// The Rust half of `decode`: a [`Build`] that builds nothing. `api::decode_build` runs every
-/// check `api::decode_value` runs (same passes, same limits); the JS values are then built by
-/// the engine's `JSON.parse` from the very text core accepted, in one crossing.
-struct JsonParseBuilds;
-
-impl<'a> Build<'a> for JsonParseBuilds {
-    type Node = ();
-    type List = ();
-    type Map = ();
-    type Error = core::convert::Infallible;
-
-    fn null(&mut self) -> core::result::Result<(), Self::Error> {
-        Ok(())
-    }
-    fn boolean(&mut self, _: bool) -> core::result::Result<(), Self::Error> {
-        Ok(())
-    }
-    fn number(&mut self, _: JsonNumber<'a>) -> core::result::Result<(), Self::Error> {
-        Ok(())
-    }
-    fn string(&mut self, _: JsonStr<'a>) -> core::result::Result<(), Self::Error> {
-        Ok(())
-    }
-    fn list(&mut self) -> core::result::Result<(), Self::Error> {
-        Ok(())
-    }
-    fn push(&mut self, _: &mut (), _: ()) -> core::result::Result<(), Self::Error> {
-        Ok(())
-    }
-    fn end_list(&mut self, _: ()) -> core::result::Result<(), Self::Error> {
-        Ok(())
-    }
-    fn map(&mut self) -> core::result::Result<(), Self::Error> {
-        Ok(())
-    }
-    fn insert(
-        &mut self,
-        _: &mut (),
-        _: JsonStr<'a>,
-        _: (),
-    ) -> core::result::Result<(), Self::Error> {
-        Ok(())
-    }
-    fn end_map(&mut self, _: ()) -> core::result::Result<(), Self::Error> {
-        Ok(())
-    }
-}
-
-/// Checks `input` with every rule of `decode` (no tree is built).
-fn check_message(input: &[u8], limits: Limits) -> core::result::Result<(), DecodeError> {
-    match api::decode_build(input, limits, &mut JsonParseBuilds) {
-        Ok(()) => Ok(()),
-        Err(BuildError::Decode(e)) => Err(e),
-        Err(BuildError::Builder(never)) => match never {},
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The API
 
@@ -326,7 +269,7 @@ pub fn decode(
 ) -> Result<JsValue, JsValue> {
     let lim = read_limits(&limits)?;
     let inp = read_input(&input)?;
-    check_message(inp.bytes(), lim).map_err(|e| decode_error(&e))?;
+    api::validate(inp.bytes(), lim).map_err(|e| decode_error(&e))?;
     match inp {
         Input::Text(_, js) => json_parse_js(js),
         Input::Bytes(b) => {
