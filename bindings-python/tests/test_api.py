@@ -53,6 +53,37 @@ def test_scalars_and_containers():
     assert list(got) == ["jsonrpc", "id", "method", "params"]  # member order of the input
 
 
+def test_keys_many_repeated_escaped_and_long_like_json_loads():
+    """decode builds dicts straight from core's reader with a small cache of key strings:
+    whatever the keys (hundreds of distinct ones, colliding, escaped, long, non-ASCII), the
+    result is json.loads'."""
+    rows = [{f"k{i % 300}": i, "same": [i], "NAME": "x", "é€😀": True, "long" * 20: None} for i in range(700)]
+    # Escaped keys in the text: n\u0061me is "name", \u0041 is "A", A\n is "A" + newline.
+    text = compact(call({"rows": rows, "UPPER": 1, "NEWLINE": 2}))
+    text = text.replace('"NAME"', '"n\\u0061me"').replace('"UPPER"', '"\\u0041"').replace('"NEWLINE"', '"A\\n"')
+    got = mcpwire.decode(text)
+    want = json.loads(text)
+    assert got == want
+    assert [list(r) for r in got["params"]["arguments"]["rows"]] == [list(r) for r in want["params"]["arguments"]["rows"]]
+    args = got["params"]["arguments"]
+    assert set(args) == {"rows", "A", "A\n"} and args["rows"][0]["name"] == "x"
+
+
+def test_large_input_rules_checked_before_building():
+    """Over 64 KiB the rules run without the GIL, then objects are built: a message that is JSON
+    but breaks an MCP rule near its end still raises core's error."""
+    msg = big_call(5000)
+    msg["params"]["name"] = 5
+    text = compact(msg)
+    assert len(text) > 64 * 1024
+    with pytest.raises(mcpwire.DecodeError) as info:
+        mcpwire.decode(text)
+    with pytest.raises(mcpwire.DecodeError) as want:
+        mcpwire.canonicalize(text)
+    assert (info.value.kind, info.value.offset) == (want.value.kind, want.value.offset)
+    assert info.value.kind == "wrong_type"
+
+
 def test_input_types():
     want = json.loads(PING)
     assert mcpwire.decode(PING) == want

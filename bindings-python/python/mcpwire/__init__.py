@@ -4,18 +4,26 @@ Every rule lives in the Rust core; this package only converts values and maps er
 See ``__init__.pyi`` for the typed signatures and which exception each function raises.
 """
 
-from typing import Any, Optional, TypedDict, Union
+from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 from ._mcpwire import (
     ERROR_KINDS,
+    Client,
     DecodeError,
     Error,
+    Schema,
+    SchemaError,
+    Server,
     __version__,
     canonicalize,
+    check_arguments,
+    check_output,
     classify,
     decode,
     encode,
     failure_response,
+    page,
+    validate,
 )
 
 # Names for type annotations (also usable at runtime).
@@ -50,19 +58,54 @@ Facts = TypedDict(
     total=False,
 )
 
+Event = Dict[str, Any]
+SchemaInput = Union[bytes, bytearray, str, Dict[str, Any], bool]
+
+
+class Page(TypedDict):
+    start: int
+    end: int
+    nextCursor: Optional[str]
+
+
+class ValidationErrorInfo(TypedDict):
+    instance_path: str
+    schema_path: str
+    keyword: str
+    message: str
+
+
+class OutputCheck(TypedDict):
+    outcome: Literal["skipped", "valid", "missing_structured_content", "output_schema_mismatch"]
+    errors: List[ValidationErrorInfo]
+
+
 __all__ = [
     "ERROR_KINDS",
+    "Client",
     "DecodeError",
     "Error",
     "ErrorFacts",
     "ErrorKindInfo",
+    "Event",
     "Facts",
     "Input",
     "JSON",
+    "OutputCheck",
+    "Page",
+    "Schema",
+    "SchemaError",
+    "SchemaInput",
+    "Server",
+    "ValidationErrorInfo",
     "__version__",
     "canonicalize",
+    "check_arguments",
+    "check_output",
     "classify",
     "decode",
     "encode",
     "failure_response",
+    "page",
+    "validate",
 ]

@@ -1,22 +1,35 @@
 """Typed surface of mcpwire. All checks are done by the Rust core (crate ``mcpwire``)."""
 
-from typing import Any, Dict, List, Optional, TypedDict, Union
+from typing import Any, Dict, List, Literal, Optional, Tuple, TypedDict, Union, final
 
 __all__ = [
     "ERROR_KINDS",
+    "Client",
     "DecodeError",
     "Error",
     "ErrorFacts",
     "ErrorKindInfo",
+    "Event",
     "Facts",
     "Input",
     "JSON",
+    "OutputCheck",
+    "Page",
+    "Schema",
+    "SchemaError",
+    "SchemaInput",
+    "Server",
+    "ValidationErrorInfo",
     "__version__",
     "canonicalize",
+    "check_arguments",
+    "check_output",
     "classify",
     "decode",
     "encode",
     "failure_response",
+    "page",
+    "validate",
 ]
 
 __version__: str
@@ -37,7 +50,9 @@ class Error(Exception):
     """Root of every exception mcpwire defines."""
 
 class DecodeError(Error):
-    """A message failed core's rules. ``str(err)`` is core's message."""
+    """A message failed core's rules, or a session call was refused by core (a misuse, a
+    capability the server did not declare, a tampered cursor). ``str(err)`` is core's
+    message."""
 
     kind: str
     """The ErrorKind name, verbatim (one of ``ERROR_KINDS``' names), e.g. ``"duplicate_key"``."""
@@ -45,7 +60,17 @@ class DecodeError(Error):
     """The JSON-RPC error code for this kind, or ``None`` for tool errors / local faults."""
     offset: int
     """Byte offset into the input (UTF-8 bytes for ``str`` input) where the fault was found.
-    For :func:`encode` it is an offset into the compact JSON of the given value."""
+    For :func:`encode` it is an offset into the compact JSON of the given value; 0 for
+    session calls refused without an input."""
+
+class SchemaError(Error):
+    """A JSON Schema that cannot be compiled. ``str(err)`` says what and where."""
+
+    kind: str
+    """Why: ``invalid_json``, ``invalid_keyword``, ``invalid_regex``, ``unresolvable_ref`` or
+    ``too_deep``."""
+    schema_path: str
+    """JSON pointer into the schema (``""`` for the whole document)."""
 
 Input = Union[bytes, bytearray, str]
 
@@ -135,3 +160,200 @@ def failure_response(
     ``isError: true`` for tool errors, as core decides for protocol ``version``.
 
     Raises ``ValueError`` for an unknown kind or version, or an id that is not a str or int."""
+
+# ---- protocol state (sans-IO) ------------------------------------------------------------------
+
+Event = Dict[str, JSON]
+"""What a session says an input meant: a dict with an ``event`` name and that event's keys
+(core's names, e.g. ``nextCursor``, ``progressToken``), ``None`` where core has none.
+
+Client events: ``ready`` {version, tools}, ``handshake_failed``, ``tools_page`` {id, result,
+stop}, ``tool_result`` {id, class, result}, ``input_required`` {id, result}, ``error`` {id,
+method, error}, ``progress`` {id, progress, total, message}, ``tool_list_changed``, ``late``
+{reason}, ``other`` {message}; from :meth:`Client.poll_event`: ``timed_out`` {id, method}.
+
+Server events: ``handshake``, ``list_tools`` {id, cursor}, ``call_tool`` {id, name, arguments,
+progressToken}, ``cancelled`` {id, known}, ``refused`` {id, kind, code}, ``other`` {message}."""
+
+@final
+class Client:
+    """A host's protocol state for one connection, without I/O and without a clock: ``now`` is
+    the caller's time in milliseconds on any monotonic scale. Send the bytes that methods
+    return and that :meth:`poll_transmit` gives; feed what arrives to :meth:`handle_input`.
+
+    Refusals (an unknown version, arguments that are not an object, a token that is not a
+    str/int, calling before the server declared ``tools``) raise :class:`DecodeError`."""
+
+    def __new__(
+        cls,
+        version: str,
+        client_info: Dict[str, JSON],
+        capabilities: Optional[Dict[str, JSON]] = None,
+        *,
+        default_timeout: Optional[int] = None,
+        max_timeout: Optional[int] = None,
+        reset_timeout_on_progress: bool = False,
+        max_pages: Optional[int] = None,
+    ) -> Client: ...
+    def start(self, now: int) -> Tuple[int, bytes]:
+        """Starts the handshake (``initialize`` or ``server/discover``): (id, bytes)."""
+    def assume_ready(self, tools: bool, list_changed: bool = False) -> None:
+        """Skips the handshake: whether the server has tools is known."""
+    def list_tools(self, now: int) -> Tuple[int, bytes]:
+        """Starts listing the catalog (later pages are queued for :meth:`poll_transmit`)."""
+    def call_tool(
+        self,
+        now: int,
+        name: str,
+        arguments: Optional[Dict[str, JSON]] = None,
+        timeout: Optional[int] = None,
+        progress: Union[bool, str, int, None] = None,
+    ) -> Tuple[int, Union[str, int, None], bytes]:
+        """Sends ``tools/call``: (id, progress token, bytes). ``progress``: ``None``/``False``
+        for none, ``True`` for a fresh token, or the token itself (``0`` and ``""`` are
+        tokens)."""
+    def cancel(self, id: int, reason: Optional[str] = None) -> Optional[bytes]:
+        """``notifications/cancelled`` for a request in flight; ``None`` when it is not."""
+    def handle_input(self, data: Input, now: int) -> Event:
+        """What one incoming message meant. Raises :class:`DecodeError` for an invalid one."""
+    def poll_transmit(self) -> Optional[bytes]:
+        """The next queued message to send, or ``None``."""
+    def poll_event(self) -> Optional[Event]:
+        """The next timer event (``timed_out``), or ``None``."""
+    def poll_timeout(self) -> Optional[int]:
+        """When :meth:`handle_timeout` must next be called, or ``None``."""
+    def handle_timeout(self, now: int) -> None:
+        """Expires requests whose time limit passed (events and cancellations are queued)."""
+    def in_flight(self) -> int: ...
+    def catalog_stale(self) -> bool: ...
+    def is_ready(self) -> bool: ...
+
+@final
+class Server:
+    """A server's protocol state for one connection, without I/O. :meth:`handle_input` says
+    what a message asks for; handshake answers and refusals are queued for
+    :meth:`poll_transmit`. ``id`` arguments are the request ids from the events."""
+
+    def __new__(
+        cls,
+        versions: List[str],
+        server_info: Dict[str, JSON],
+        capabilities: Dict[str, JSON],
+    ) -> Server: ...
+    def handle_input(self, data: Input, now: int) -> Event:
+        """What one incoming message asks for (an invalid one is a ``refused`` event)."""
+    def respond_tool(self, id: Union[str, int], result: Dict[str, JSON]) -> Optional[bytes]:
+        """The response carrying ``result`` (a CallToolResult); ``None`` when the request was
+        cancelled (the response is suppressed)."""
+    def respond_list(self, id: Union[str, int], result: Dict[str, JSON]) -> bytes:
+        """The response carrying one page (a ListToolsResult)."""
+    def respond_failure(self, id: Union[str, int], kind: str, message: str) -> Optional[bytes]:
+        """The failure response for ``kind`` (an ``ERROR_KINDS`` name): a JSON-RPC error or an
+        ``isError`` result, as core decides; ``None`` when the request was cancelled."""
+    def notify_progress(
+        self,
+        id: Union[str, int],
+        progress: float,
+        total: Optional[float] = None,
+        message: Optional[str] = None,
+    ) -> bytes:
+        """``notifications/progress`` for request ``id`` (which must carry a token; progress
+        must increase)."""
+    def poll_transmit(self) -> Optional[bytes]: ...
+    def in_flight(self) -> int: ...
+
+class Page(TypedDict):
+    start: int
+    end: int
+    nextCursor: Optional[str]
+
+def page(
+    key: bytes,
+    length: int,
+    page_size: int,
+    cursor: Optional[str],
+    catalog_version: int,
+) -> Page:
+    """Items ``[start, end)`` of a catalog of ``length`` items for ``cursor`` (``None`` for the
+    first page), and the cursor of the next page (``None`` on the last). ``key`` is the
+    server's 16-byte secret; change ``catalog_version`` whenever the catalog changes. A
+    tampered, foreign or stale cursor raises :class:`DecodeError` ``invalid_cursor``
+    (-32602)."""
+
+# ---- JSON Schema ------------------------------------------------------------------------------
+
+class ValidationErrorInfo(TypedDict):
+    instance_path: str
+    """JSON pointer to the offending value (``""`` is the whole instance)."""
+    schema_path: str
+    """JSON pointer to the failing keyword in the schema."""
+    keyword: str
+    message: str
+
+SchemaInput = Union[bytes, bytearray, str, Dict[str, JSON], bool]
+"""A schema as JSON text (bytes, bytearray, str) or as a decoded value (dict or bool)."""
+
+@final
+class Schema:
+    """A compiled JSON Schema (draft 2020-12, or draft-07 by ``$schema``): compile once,
+    validate many instances. Raises :class:`SchemaError` when it cannot be compiled."""
+
+    def __new__(
+        cls,
+        schema: SchemaInput,
+        *,
+        assert_formats: bool = False,
+        max_errors: Optional[int] = None,
+        resources: Optional[Dict[str, SchemaInput]] = None,
+    ) -> Schema: ...
+    def validate(self, instance: JSON) -> List[ValidationErrorInfo]:
+        """Every way ``instance`` does not fit (up to ``max_errors``, default 100); empty
+        when valid. ``bytes``/``bytearray``/``str`` instances are JSON text."""
+    def is_valid(self, instance: JSON) -> bool: ...
+    @property
+    def draft(self) -> str:
+        """The ``$schema`` URI of the root schema's draft."""
+
+def validate(
+    schema: SchemaInput,
+    instance: JSON,
+    *,
+    assert_formats: bool = False,
+    max_errors: Optional[int] = None,
+    resources: Optional[Dict[str, SchemaInput]] = None,
+) -> List[ValidationErrorInfo]:
+    """Compiles ``schema`` and validates ``instance``: an empty list means valid.
+
+    Both may be JSON text (``bytes``, ``bytearray``, ``str``; so a JSON string instance is
+    written ``'"text"'``) or decoded Python values. Raises :class:`SchemaError` for a schema
+    that cannot be compiled (text that is not JSON is ``invalid_json``),
+    :class:`DecodeError` for instance text that is not JSON, ``TypeError``/``ValueError`` for
+    values JSON cannot hold. ``assert_formats`` checks ``format``; ``resources`` maps absolute
+    URIs to schemas ``$ref`` may name (nothing is fetched)."""
+
+def check_arguments(
+    input_schema: SchemaInput,
+    tool: str,
+    arguments: JSON = None,
+    *,
+    assert_formats: bool = False,
+    max_errors: Optional[int] = None,
+) -> Optional[Dict[str, JSON]]:
+    """Server side, before running tool ``tool``: ``None`` when ``arguments`` (absent counts
+    as ``{}``) fit ``input_schema``, else the ``CallToolResult`` with ``isError: True`` to send
+    back, listing every fault. Raises like :func:`validate`."""
+
+class OutputCheck(TypedDict):
+    outcome: Literal["skipped", "valid", "missing_structured_content", "output_schema_mismatch"]
+    errors: List[ValidationErrorInfo]
+
+def check_output(
+    output_schema: SchemaInput,
+    result: JSON,
+    *,
+    assert_formats: bool = False,
+    max_errors: Optional[int] = None,
+) -> OutputCheck:
+    """Host side: checks ``structuredContent`` of ``result`` (a CallToolResult) against the
+    tool's ``output_schema``; results with ``isError: True`` are ``skipped``. Raises like
+    :func:`validate`."""
