@@ -835,9 +835,16 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.Client = nativeBinding.Client
+module.exports.Schema = nativeBinding.Schema
+module.exports.Server = nativeBinding.Server
 module.exports.canonicalize = nativeBinding.canonicalize
+module.exports.checkArguments = nativeBinding.checkArguments
+module.exports.checkOutput = nativeBinding.checkOutput
 module.exports.classify = nativeBinding.classify
 module.exports.decode = nativeBinding.decode
 module.exports.encode = nativeBinding.encode
 module.exports.errorKinds = nativeBinding.errorKinds
 module.exports.failureResponse = nativeBinding.failureResponse
+module.exports.page = nativeBinding.page
+module.exports.validate = nativeBinding.validate

@@ -317,3 +317,116 @@ export interface Classification {
   /** Present when `ok` is false. */
   error?: McpwireErrorInfo
 }
+
+/** Names of the reasons a JSON Schema cannot be compiled (core's SchemaErrorKind). */
+export type SchemaErrorKindName = 'invalid_json' | 'invalid_keyword' | 'invalid_regex' | 'unresolvable_ref' | 'too_deep'
+
+// ---- protocol state (Client, Server, page) ------------------------------------------------
+
+/** How a `Client` is set up. Times are milliseconds on the caller's clock. */
+export interface ClientOptions {
+  /** The protocol version to speak. */
+  version: ProtocolVersion
+  /** The client's `Implementation`, e.g. `{ name: 'host', version: '1.0' }`. */
+  clientInfo: Implementation
+  /** The client's capabilities (default `{}`). */
+  capabilities?: JSONObject
+  /** Time limit of requests that do not set their own. */
+  defaultTimeout?: number
+  /** Limit that progress never extends. */
+  maxTimeout?: number
+  /** Restart a request's time limit when its progress arrives. */
+  resetTimeoutOnProgress?: boolean
+  /** Most `tools/list` pages one listing fetches (default 100). */
+  maxPages?: number
+}
+
+/** How a `Server` is set up. */
+export interface ServerOptions {
+  /** Versions served, in preference order. */
+  versions: ProtocolVersion[]
+  /** The server's `Implementation`. */
+  serverInfo: Implementation
+  /** The server's capabilities; `tools` in it opens the tools methods. */
+  capabilities: JSONObject
+}
+
+/** A request the client sent: its id and the bytes to put on the wire. */
+export interface Sent<B extends Uint8Array = Uint8Array> {
+  id: number
+  bytes: B
+}
+
+/** A `tools/call` the client sent; `token` is the progress token used (`null`: none). */
+export interface CallSent<B extends Uint8Array = Uint8Array> extends Sent<B> {
+  token: ProgressToken | null
+}
+
+/** Why a listing ended: `null` in `tools_page` while the next page request is queued. */
+export type PagerStop = 'complete' | 'repeated_cursor' | 'page_cap' | 'failed'
+
+/** Messages that belong to nothing in flight (reported, not passed on). */
+export type LateReason =
+  | 'unknown_response'
+  | 'duplicate_response'
+  | 'response_after_cancel'
+  | 'progress_unknown_token'
+  | 'progress_after_finish'
+  | 'progress_not_increasing'
+
+/** What one message from the server meant (`Client.handleInput`). */
+export type ClientIncoming =
+  | { event: 'ready'; version: ProtocolVersion; tools: { listChanged: boolean } | null }
+  | { event: 'handshake_failed' }
+  | { event: 'tools_page'; id: number; result: ListToolsResult; stop: PagerStop | null }
+  | { event: 'tool_result'; id: number; class: 'success' | 'tool_error'; result: CallToolResult }
+  | { event: 'input_required'; id: number; result: Result }
+  | { event: 'error'; id: number; method: string; error: JSONRPCErrorObject }
+  | { event: 'progress'; id: number; progress: number; total: number | null; message: string | null }
+  | { event: 'tool_list_changed' }
+  | { event: 'late'; reason: LateReason }
+  | { event: 'other'; message: JSONRPCMessage }
+
+/** A timer event (`Client.pollEvent`): the request hit its time limit; a cancellation is queued. */
+export interface ClientTimerEvent {
+  event: 'timed_out'
+  id: number
+  method: string
+}
+
+/** What one message from the client asks of the server (`Server.handleInput`). */
+export type ServerIncoming =
+  | { event: 'list_tools'; id: RequestId; cursor: string | null }
+  | { event: 'call_tool'; id: RequestId; name: string; arguments: JSONObject | null; progressToken: ProgressToken | null }
+  | { event: 'cancelled'; id: RequestId | null; known: boolean }
+  | { event: 'refused'; id: RequestId | null; kind: ErrorKindName; code: number | null }
+  | { event: 'handshake' }
+  | { event: 'other'; message: JSONRPCMessage }
+
+/** One page of a catalog (`page()`): items `start` up to (not including) `end`. */
+export interface Page {
+  start: number
+  end: number
+  /** The cursor of the next page; `null` on the last page. */
+  nextCursor: string | null
+}
+
+// ---- JSON Schema --------------------------------------------------------------------------
+
+/** One way an instance does not fit a schema. */
+export interface SchemaValidationError {
+  /** JSON pointer to the offending value (`""`: the whole instance). */
+  instancePath: string
+  /** JSON pointer to the failing keyword where it is written, e.g. `/properties/units/enum`. */
+  schemaPath: string
+  /** The failing keyword (`enum`, `required`, `type`, …; `false` for a `false` schema). */
+  keyword: string
+  /** A sentence a model or a person can act on. */
+  message: string
+}
+
+/** What `checkOutput` found. */
+export interface OutputCheck {
+  outcome: 'valid' | 'skipped' | 'missing_structured_content' | 'output_schema_mismatch'
+  errors: SchemaValidationError[]
+}

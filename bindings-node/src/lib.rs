@@ -19,9 +19,13 @@
 
 #![deny(clippy::all)]
 
+mod schema;
+mod session;
+
 use mcpwire::api;
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
+use mcpwire::schema::SchemaError;
 use mcpwire::{DecodeError, ErrorKind, Limits};
 use napi::bindgen_prelude::*;
 use napi::{JsString, JsValue, KeyCollectionMode, KeyConversion, KeyFilter, Status, ValueType};
@@ -44,18 +48,67 @@ pub struct JsLimits {
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-/// The one mapping of a core error to JS: an `Error` named `McpwireError` carrying the
-/// ErrorKind name verbatim, the JSON-RPC code (or `null`) and the byte offset.
-fn decode_error(env: &Env, e: &DecodeError) -> Error {
+/// A core failure as the fields of a thrown `McpwireError`: a [`DecodeError`], an
+/// [`api::ApiError`] (sessions, `page`) or a [`SchemaError`] (a schema that does not compile).
+pub(crate) struct Failure {
+    /// The ErrorKind or SchemaErrorKind name, verbatim.
+    kind: &'static str,
+    /// The JSON-RPC code, `None` for tool errors, local faults and schema errors.
+    code: Option<i64>,
+    /// Byte offset into the input (0 when the failure has none).
+    offset: usize,
+    message: String,
+    /// Where in the schema, for a schema error.
+    schema_path: Option<String>,
+}
+
+impl From<DecodeError> for Failure {
+    fn from(e: DecodeError) -> Self {
+        api::ApiError::from(e).into()
+    }
+}
+
+impl From<api::ApiError> for Failure {
+    fn from(e: api::ApiError) -> Self {
+        Failure {
+            kind: e.kind.name(),
+            code: e.kind.code(),
+            offset: e.offset,
+            message: e.message,
+            schema_path: None,
+        }
+    }
+}
+
+impl From<SchemaError> for Failure {
+    fn from(e: SchemaError) -> Self {
+        Failure {
+            kind: e.kind.name(),
+            code: None,
+            offset: 0,
+            message: e.to_string(),
+            schema_path: Some(e.schema_path),
+        }
+    }
+}
+
+/// The one mapping of a core error to JS: an `Error` named `McpwireError` carrying the kind
+/// name verbatim, the JSON-RPC code (or `null`), the byte offset and, for a schema error,
+/// `schemaPath`.
+pub(crate) fn mcpwire_error(env: &Env, f: impl Into<Failure>) -> Error {
+    let f = f.into();
     let built = (|| -> Result<Error> {
-        let mut err = env.create_error(Error::new(Status::GenericFailure, e.to_string()))?;
+        let mut err = env.create_error(Error::new(Status::GenericFailure, f.message))?;
         err.set_named_property("name", "McpwireError")?;
-        err.set_named_property("kind", e.kind.name())?;
-        match e.kind.code() {
+        err.set_named_property("kind", f.kind)?;
+        match f.code {
             Some(code) => err.set_named_property("code", code as f64)?,
             None => err.set_named_property("code", Null)?,
         }
-        err.set_named_property("offset", e.offset as f64)?;
+        err.set_named_property("offset", f.offset as f64)?;
+        if let Some(path) = f.schema_path {
+            err.set_named_property("schemaPath", path)?;
+        }
         Ok(Error::from(err.to_unknown()))
     })();
     built.unwrap_or_else(|failure| failure)
@@ -63,7 +116,7 @@ fn decode_error(env: &Env, e: &DecodeError) -> Error {
 
 /// Throws a `TypeError` (an argument JS cannot hand to core) and returns the error that
 /// leaves it pending.
-fn type_error(env: &Env, message: &str) -> Error {
+pub(crate) fn type_error(env: &Env, message: &str) -> Error {
     match env.throw_type_error(message, None) {
         Ok(()) => Error::from_status(Status::PendingException),
         Err(e) => e,
@@ -71,7 +124,7 @@ fn type_error(env: &Env, message: &str) -> Error {
 }
 
 /// Throws a `RangeError` (a limit that is not a non-negative integer).
-fn range_error(env: &Env, message: &str) -> Error {
+pub(crate) fn range_error(env: &Env, message: &str) -> Error {
     match env.throw_range_error(message, None) {
         Ok(()) => Error::from_status(Status::PendingException),
         Err(e) => e,
@@ -83,7 +136,7 @@ fn range_error(env: &Env, message: &str) -> Error {
 
 /// The UTF-8 text of a JS string; a lone surrogate (not representable as UTF-8) is a
 /// `TypeError` instead of a silent U+FFFD.
-fn js_string_to_rust(env: &Env, s: JsString) -> Result<String> {
+pub(crate) fn js_string_to_rust(env: &Env, s: JsString) -> Result<String> {
     let utf8 = s.into_utf8()?.into_owned()?;
     // V8 writes U+FFFD for a lone surrogate: only then look at the UTF-16 code units.
     if utf8.contains('\u{FFFD}') {
@@ -101,13 +154,13 @@ fn js_string_to_rust(env: &Env, s: JsString) -> Result<String> {
 }
 
 /// Message bytes given as `Buffer | Uint8Array | string`.
-enum Input<'a> {
+pub(crate) enum Input<'a> {
     Text(String, JsString<'a>),
     Bytes(Uint8ArraySlice<'a>),
 }
 
 impl Input<'_> {
-    fn bytes(&self) -> &[u8] {
+    pub(crate) fn bytes(&self) -> &[u8] {
         match self {
             Input::Text(s, _) => s.as_bytes(),
             Input::Bytes(b) => b,
@@ -115,7 +168,7 @@ impl Input<'_> {
     }
 }
 
-fn read_input<'a>(env: &Env, v: Unknown<'a>) -> Result<Input<'a>> {
+pub(crate) fn read_input<'a>(env: &Env, v: Unknown<'a>) -> Result<Input<'a>> {
     match v.get_type()? {
         ValueType::String => {
             let s: JsString<'a> = unsafe { v.cast()? };
@@ -178,7 +231,7 @@ fn read_limits(env: &Env, l: Option<Unknown>) -> Result<Limits> {
     })
 }
 
-const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
+pub(crate) const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
 
 /// A JS number as a JSON number: safe integers as integer text, other finite numbers as
 /// `Value::from_f64`; NaN and ±Infinity have no JSON form.
@@ -189,17 +242,36 @@ fn number(env: &Env, n: f64) -> Result<Value> {
     Value::from_f64(n).ok_or_else(|| type_error(env, &format!("{n} is not a JSON number")))
 }
 
-/// Converts a plain JS value to a JSON value. Containers nested deeper than `cut` become
-/// `null`: the result still nests deeper than the limit, so core reports `too_deep` (and a
-/// cyclic value cannot recurse without bound).
-fn to_value(env: &Env, v: Unknown, depth: u32, cut: u32, object_proto: &Unknown) -> Result<Value> {
+/// Where [`to_value`] stops descending (so a cyclic value cannot recurse without bound).
+#[derive(Clone, Copy)]
+struct Cut {
+    /// Containers nested deeper than this are not converted.
+    depth: u32,
+    /// `false`: such a container becomes `null`; the result still nests deeper than core's
+    /// limit, so core reports `too_deep` with its offset (messages). `true`: the conversion
+    /// fails with `too_deep` (schemas and instances, which core takes as values).
+    fail: bool,
+}
+
+/// Converts a plain JS value to a JSON value.
+fn to_value(env: &Env, v: Unknown, depth: u32, cut: Cut, object_proto: &Unknown) -> Result<Value> {
     match v.get_type()? {
         ValueType::Null => Ok(Value::Null),
         ValueType::Boolean => Ok(Value::Bool(unsafe { v.cast::<bool>()? })),
         ValueType::Number => number(env, unsafe { v.cast::<f64>()? }),
         ValueType::String => Ok(Value::String(js_string_to_rust(env, unsafe { v.cast()? })?)),
         ValueType::Object => {
-            if depth > cut {
+            if depth > cut.depth {
+                if cut.fail {
+                    let message = format!(
+                        "value nests deeper than {} levels (or is cyclic)",
+                        cut.depth
+                    );
+                    return Err(mcpwire_error(
+                        env,
+                        api::ApiError::new(ErrorKind::TooDeep, &message),
+                    ));
+                }
                 return Ok(Value::Null);
             }
             let obj: Object = unsafe { v.cast()? };
@@ -266,11 +338,27 @@ fn to_value(env: &Env, v: Unknown, depth: u32, cut: u32, object_proto: &Unknown)
     }
 }
 
-fn js_to_value(env: &Env, v: Unknown) -> Result<Value> {
+/// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
+/// become `null`, so core reports `too_deep` (messages: `encode`, ids).
+pub(crate) fn js_to_value(env: &Env, v: Unknown) -> Result<Value> {
+    js_to_value_cut(env, v, false)
+}
+
+/// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
+/// are a `too_deep` McpwireError (values core takes as they are: schemas, instances,
+/// session arguments and results).
+pub(crate) fn js_to_value_strict(env: &Env, v: Unknown) -> Result<Value> {
+    js_to_value_cut(env, v, true)
+}
+
+fn js_to_value_cut(env: &Env, v: Unknown, fail: bool) -> Result<Value> {
     let global = env.get_global()?;
     let object_ctor: Object = global.get_named_property_unchecked("Object")?;
     let object_proto: Unknown = object_ctor.get_named_property("prototype")?;
-    let cut = Limits::DEFAULT.max_depth.saturating_add(2);
+    let cut = Cut {
+        depth: Limits::DEFAULT.max_depth.saturating_add(2),
+        fail,
+    };
     to_value(env, v, 0, cut, &object_proto)
 }
 
@@ -285,12 +373,12 @@ fn json_parse<'a>(env: &'a Env, text: JsString<'a>) -> Result<Unknown<'a>> {
 
 /// Bytes as a `Buffer` the JS heap owns (a copy: V8 then accounts for the memory and the Rust
 /// `Vec` is freed at once; an external buffer would wait for a finalizer).
-fn bytes_to_js<'a>(env: &'a Env, bytes: &[u8]) -> Result<BufferSlice<'a>> {
+pub(crate) fn bytes_to_js<'a>(env: &'a Env, bytes: &[u8]) -> Result<BufferSlice<'a>> {
     BufferSlice::copy_from(env, bytes)
 }
 
 /// A core value as plain JS values (its JSON text through `JSON.parse`).
-fn value_to_js<'a>(env: &'a Env, v: &Value) -> Result<Unknown<'a>> {
+pub(crate) fn value_to_js<'a>(env: &'a Env, v: &Value) -> Result<Unknown<'a>> {
     let text = v.to_vec();
     let text = std::str::from_utf8(&text)
         .map_err(|_| Error::from_reason("internal: value text is not UTF-8"))?;
@@ -313,7 +401,7 @@ pub fn decode<'a>(
 ) -> Result<Unknown<'a>> {
     let lim = read_limits(env, limits)?;
     let inp = read_input(env, input)?;
-    api::validate(inp.bytes(), lim).map_err(|e| decode_error(env, &e))?;
+    api::validate(inp.bytes(), lim).map_err(|e| mcpwire_error(env, e))?;
     let text = match inp {
         Input::Text(_, js) => js,
         Input::Bytes(b) => {
@@ -330,7 +418,7 @@ pub fn decode<'a>(
 #[napi(ts_args_type = "message: JSONRPCMessage | object")]
 pub fn encode<'a>(env: &'a Env, message: Unknown) -> Result<BufferSlice<'a>> {
     let value = js_to_value(env, message)?;
-    let bytes = api::encode_value(&value, Limits::DEFAULT).map_err(|e| decode_error(env, &e))?;
+    let bytes = api::encode_value(&value, Limits::DEFAULT).map_err(|e| mcpwire_error(env, e))?;
     bytes_to_js(env, &bytes)
 }
 
@@ -343,7 +431,7 @@ pub fn canonicalize<'a>(
 ) -> Result<BufferSlice<'a>> {
     let lim = read_limits(env, limits)?;
     let inp = read_input(env, input)?;
-    let bytes = api::canonicalize(inp.bytes(), lim).map_err(|e| decode_error(env, &e))?;
+    let bytes = api::canonicalize(inp.bytes(), lim).map_err(|e| mcpwire_error(env, e))?;
     bytes_to_js(env, &bytes)
 }
 

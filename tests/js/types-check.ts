@@ -19,6 +19,7 @@ import type {
   JSONRPCMessage,
   Limits,
   ListToolsResult,
+  SchemaErrorKindName,
   Tool,
 } from 'mcpwire'
 
@@ -63,7 +64,7 @@ try {
   decode('[]')
 } catch (e) {
   if (e instanceof McpwireError) {
-    const k: ErrorKindName = e.kind
+    const k: ErrorKindName | SchemaErrorKindName = e.kind
     const c: number | null = e.code
     const o: number = e.offset
     const asError: Error = e

@@ -1,0 +1,508 @@
+//! Protocol state: `Client`, `Server` and `page` over `mcpwire::api::{ClientSession,
+//! ServerSession, page}`. Arguments are converted, results turned into JS values, errors mapped
+//! by [`mcpwire_error`]; every rule (ids, tokens, time limits, the capability gate, cursors)
+//! stays in core.
+
+use crate::{
+    bytes_to_js, js_string_to_rust, js_to_value, mcpwire_error, range_error, read_input,
+    type_error, value_to_js, MAX_SAFE_INTEGER,
+};
+use mcpwire::api::{self, ClientOptions, ClientSession, ServerSession};
+use mcpwire::json::Value;
+use napi::bindgen_prelude::*;
+use napi::{JsString, JsValue, ValueType};
+use napi_derive::napi;
+
+// ---------------------------------------------------------------------------------------------
+// Arguments
+
+/// `undefined` and `null` mean "not given".
+fn given(v: Option<Unknown<'_>>) -> Result<Option<Unknown<'_>>> {
+    match v {
+        Some(v) if !matches!(v.get_type()?, ValueType::Undefined | ValueType::Null) => Ok(Some(v)),
+        _ => Ok(None),
+    }
+}
+
+fn number_arg(env: &Env, v: Unknown, name: &str) -> Result<f64> {
+    if v.get_type()? != ValueType::Number {
+        return Err(type_error(env, &format!("{name} must be a number")));
+    }
+    unsafe { v.cast::<f64>() }
+}
+
+/// An integer from `min` to 2^53 - 1.
+fn integer_arg(env: &Env, v: Unknown, name: &str, min: f64) -> Result<i64> {
+    match number_arg(env, v, name)? {
+        n if n.fract() == 0.0 && n >= min && n <= MAX_SAFE_INTEGER => Ok(n as i64),
+        _ => Err(range_error(
+            env,
+            &format!("{name} must be an integer from {min} to {MAX_SAFE_INTEGER}"),
+        )),
+    }
+}
+
+/// A count or size: an integer from 0 up.
+fn index_arg(env: &Env, v: Unknown, name: &str) -> Result<usize> {
+    Ok(integer_arg(env, v, name, 0.0)? as usize)
+}
+
+/// Milliseconds: a finite number from 0 up; a fraction is dropped (`performance.now()` works
+/// as a clock).
+fn millis_arg(env: &Env, v: Unknown, name: &str) -> Result<u64> {
+    match number_arg(env, v, name)? {
+        n if n.is_finite() && (0.0..=MAX_SAFE_INTEGER).contains(&n) => Ok(n as u64),
+        _ => Err(range_error(
+            env,
+            &format!("{name} must be a number of milliseconds from 0 to {MAX_SAFE_INTEGER}"),
+        )),
+    }
+}
+
+fn opt_millis(env: &Env, v: Option<Unknown>, name: &str) -> Result<Option<u64>> {
+    given(v)?.map(|v| millis_arg(env, v, name)).transpose()
+}
+
+fn string_arg(env: &Env, v: Unknown, name: &str) -> Result<String> {
+    if v.get_type()? != ValueType::String {
+        return Err(type_error(env, &format!("{name} must be a string")));
+    }
+    js_string_to_rust(env, unsafe { v.cast::<JsString>()? })
+}
+
+fn opt_string(env: &Env, v: Option<Unknown>, name: &str) -> Result<Option<String>> {
+    given(v)?.map(|v| string_arg(env, v, name)).transpose()
+}
+
+fn bool_arg(env: &Env, v: Unknown, name: &str) -> Result<bool> {
+    if v.get_type()? != ValueType::Boolean {
+        return Err(type_error(env, &format!("{name} must be a boolean")));
+    }
+    unsafe { v.cast::<bool>() }
+}
+
+/// The options object of a constructor.
+fn options_arg<'a>(env: &Env, v: Unknown<'a>, what: &str) -> Result<Object<'a>> {
+    if v.get_type()? != ValueType::Object || v.is_array()? {
+        return Err(type_error(env, &format!("{what} must be an object")));
+    }
+    unsafe { v.cast::<Object>() }
+}
+
+fn field<'a>(obj: &Object<'a>, name: &str) -> Result<Option<Unknown<'a>>> {
+    given(Some(obj.get_named_property_unchecked::<Unknown>(name)?))
+}
+
+fn required<'a>(env: &Env, obj: &Object<'a>, name: &str, what: &str) -> Result<Unknown<'a>> {
+    field(obj, name)?.ok_or_else(|| type_error(env, &format!("{what}.{name} is required")))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+/// `{id, bytes}` (and `token` for a call).
+fn sent<'a>(env: &'a Env, id: i64, token: Option<&Value>, bytes: &[u8]) -> Result<Object<'a>> {
+    let mut o = Object::new(env)?;
+    o.set_named_property("id", id as f64)?;
+    if let Some(t) = token {
+        o.set_named_property("token", value_to_js(env, t)?)?;
+    }
+    o.set_named_property("bytes", &bytes_to_js(env, bytes)?)?;
+    Ok(o)
+}
+
+fn opt_bytes<'a>(env: &'a Env, bytes: Option<Vec<u8>>) -> Result<Option<BufferSlice<'a>>> {
+    bytes.map(|b| bytes_to_js(env, &b)).transpose()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client
+
+/// A host's session with one server (sans-IO): bytes in through `handleInput`, bytes out
+/// through the return values and `pollTransmit`, time through `now` arguments.
+#[napi]
+pub struct Client {
+    session: ClientSession,
+}
+
+#[napi]
+impl Client {
+    /// A client speaking `options.version`, identifying as `options.clientInfo`.
+    #[napi(constructor, ts_args_type = "options: ClientOptions")]
+    pub fn new(env: &Env, options: Unknown) -> Result<Self> {
+        let o = options_arg(env, options, "options")?;
+        let version = string_arg(
+            env,
+            required(env, &o, "version", "options")?,
+            "options.version",
+        )?;
+        let info = js_to_value(env, required(env, &o, "clientInfo", "options")?)?;
+        let capabilities = field(&o, "capabilities")?
+            .map(|c| js_to_value(env, c))
+            .transpose()?;
+        let opts = ClientOptions {
+            default_timeout: opt_millis(
+                env,
+                field(&o, "defaultTimeout")?,
+                "options.defaultTimeout",
+            )?,
+            max_timeout: opt_millis(env, field(&o, "maxTimeout")?, "options.maxTimeout")?,
+            reset_timeout_on_progress: field(&o, "resetTimeoutOnProgress")?
+                .map(|v| bool_arg(env, v, "options.resetTimeoutOnProgress"))
+                .transpose()?
+                .unwrap_or(false),
+            max_pages: field(&o, "maxPages")?
+                .map(|v| {
+                    integer_arg(env, v, "options.maxPages", 0.0)
+                        .map(|n| n.min(u32::MAX as i64) as u32)
+                })
+                .transpose()?,
+        };
+        let session = ClientSession::new(&version, &info, capabilities.as_ref(), &opts)
+            .map_err(|e| mcpwire_error(env, e))?;
+        Ok(Client { session })
+    }
+
+    /// Starts the handshake (`initialize`, or `server/discover` for 2026-07-28).
+    #[napi(ts_args_type = "now: number", ts_return_type = "Sent<Buffer>")]
+    pub fn start<'a>(&mut self, env: &'a Env, now: Unknown) -> Result<Object<'a>> {
+        let now = millis_arg(env, now, "now")?;
+        let (id, bytes) = self.session.start(now).map_err(|e| mcpwire_error(env, e))?;
+        sent(env, id, None, &bytes)
+    }
+
+    /// Skips the handshake when the server's tools capability is known some other way.
+    #[napi(ts_args_type = "tools: boolean, listChanged?: boolean")]
+    pub fn assume_ready(
+        &mut self,
+        env: &Env,
+        tools: Unknown,
+        list_changed: Option<Unknown>,
+    ) -> Result<()> {
+        let tools = bool_arg(env, tools, "tools")?;
+        let list_changed = given(list_changed)?
+            .map(|v| bool_arg(env, v, "listChanged"))
+            .transpose()?
+            .unwrap_or(false);
+        self.session.assume_ready(tools, list_changed);
+        Ok(())
+    }
+
+    /// Starts listing the catalog; later pages are queued for `pollTransmit`.
+    #[napi(ts_args_type = "now: number", ts_return_type = "Sent<Buffer>")]
+    pub fn list_tools<'a>(&mut self, env: &'a Env, now: Unknown) -> Result<Object<'a>> {
+        let now = millis_arg(env, now, "now")?;
+        let (id, bytes) = self
+            .session
+            .list_tools(now)
+            .map_err(|e| mcpwire_error(env, e))?;
+        sent(env, id, None, &bytes)
+    }
+
+    /// Sends `tools/call`. `progress`: `true` for a fresh token, a string or integer token,
+    /// or `null`/`false`/omitted for none. `timeout` in milliseconds.
+    #[napi(
+        ts_args_type = "now: number, name: string, args?: JSONObject | null, timeout?: number | null, progress?: ProgressToken | boolean | null",
+        ts_return_type = "CallSent<Buffer>"
+    )]
+    pub fn call_tool<'a>(
+        &mut self,
+        env: &'a Env,
+        now: Unknown,
+        name: Unknown,
+        args: Option<Unknown>,
+        timeout: Option<Unknown>,
+        progress: Option<Unknown>,
+    ) -> Result<Object<'a>> {
+        let now = millis_arg(env, now, "now")?;
+        let name = string_arg(env, name, "name")?;
+        let args = given(args)?.map(|a| js_to_value(env, a)).transpose()?;
+        let timeout = opt_millis(env, timeout, "timeout")?;
+        let progress = match given(progress)? {
+            Some(p) => js_to_value(env, p)?,
+            None => Value::Null,
+        };
+        let (id, token, bytes) = self
+            .session
+            .call_tool(now, &name, args.as_ref(), timeout, &progress)
+            .map_err(|e| mcpwire_error(env, e))?;
+        sent(env, id, Some(&token), &bytes)
+    }
+
+    /// Cancels a request in flight: the `notifications/cancelled` bytes, or `null` when it
+    /// was not in flight.
+    #[napi(
+        ts_args_type = "id: number, reason?: string | null",
+        ts_return_type = "Buffer | null"
+    )]
+    pub fn cancel<'a>(
+        &mut self,
+        env: &'a Env,
+        id: Unknown,
+        reason: Option<Unknown>,
+    ) -> Result<Option<BufferSlice<'a>>> {
+        let id = integer_arg(env, id, "id", -MAX_SAFE_INTEGER)?;
+        let reason = opt_string(env, reason, "reason")?;
+        opt_bytes(env, self.session.cancel(id, reason.as_deref()))
+    }
+
+    /// Handles one message from the server; returns what it meant.
+    #[napi(
+        ts_args_type = "input: Buffer | Uint8Array | string, now: number",
+        ts_return_type = "ClientIncoming"
+    )]
+    pub fn handle_input<'a>(
+        &mut self,
+        env: &'a Env,
+        input: Unknown,
+        now: Unknown,
+    ) -> Result<Unknown<'a>> {
+        let input = read_input(env, input)?;
+        let now = millis_arg(env, now, "now")?;
+        let event = self
+            .session
+            .handle_input(input.bytes(), now)
+            .map_err(|e| mcpwire_error(env, e))?;
+        value_to_js(env, &event)
+    }
+
+    /// The next queued message to send (`initialized`, the next page request, a
+    /// cancellation after a time limit), or `null`.
+    #[napi(ts_return_type = "Buffer | null")]
+    pub fn poll_transmit<'a>(&mut self, env: &'a Env) -> Result<Option<BufferSlice<'a>>> {
+        opt_bytes(env, self.session.poll_transmit())
+    }
+
+    /// The next timer event (`{event: 'timed_out', id, method}`), or `null`.
+    #[napi(ts_return_type = "ClientTimerEvent | null")]
+    pub fn poll_event<'a>(&mut self, env: &'a Env) -> Result<Option<Unknown<'a>>> {
+        self.session
+            .poll_event()
+            .map(|e| value_to_js(env, &e))
+            .transpose()
+    }
+
+    /// When `handleTimeout` must next be called (milliseconds on the caller's clock), or
+    /// `null`.
+    #[napi]
+    pub fn poll_timeout(&self) -> Option<f64> {
+        self.session.poll_timeout().map(|t| t as f64)
+    }
+
+    /// Expires requests whose time limit has passed (events for `pollEvent`, cancellations
+    /// for `pollTransmit`).
+    #[napi(ts_args_type = "now: number")]
+    pub fn handle_timeout(&mut self, env: &Env, now: Unknown) -> Result<()> {
+        let now = millis_arg(env, now, "now")?;
+        self.session.handle_timeout(now);
+        Ok(())
+    }
+
+    /// Requests in flight.
+    #[napi(getter)]
+    pub fn in_flight(&self) -> u32 {
+        self.session.in_flight() as u32
+    }
+
+    /// True when the catalog must be (re)listed.
+    #[napi(getter)]
+    pub fn catalog_stale(&self) -> bool {
+        self.session.catalog_stale()
+    }
+
+    /// True once the handshake completed.
+    #[napi(getter)]
+    pub fn is_ready(&self) -> bool {
+        self.session.is_ready()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server
+
+/// A server's session with one client (sans-IO).
+#[napi]
+pub struct Server {
+    session: ServerSession,
+}
+
+#[napi]
+impl Server {
+    /// A server serving `options.versions`, identifying as `options.serverInfo`, declaring
+    /// `options.capabilities` (`tools` in it opens the tools methods).
+    #[napi(constructor, ts_args_type = "options: ServerOptions")]
+    pub fn new(env: &Env, options: Unknown) -> Result<Self> {
+        let o = options_arg(env, options, "options")?;
+        let list = required(env, &o, "versions", "options")?;
+        if !list.is_array()? {
+            return Err(type_error(
+                env,
+                "options.versions must be an array of strings",
+            ));
+        }
+        let list: Object = unsafe { list.cast()? };
+        let mut versions = Vec::new();
+        for i in 0..list.get_array_length_unchecked()? {
+            let v: Unknown = list.get_element(i)?;
+            versions.push(string_arg(env, v, "options.versions[i]")?);
+        }
+        let versions: Vec<&str> = versions.iter().map(String::as_str).collect();
+        let info = js_to_value(env, required(env, &o, "serverInfo", "options")?)?;
+        let capabilities = js_to_value(env, required(env, &o, "capabilities", "options")?)?;
+        let session = ServerSession::new(&versions, &info, &capabilities)
+            .map_err(|e| mcpwire_error(env, e))?;
+        Ok(Server { session })
+    }
+
+    /// Handles one message from the client; returns what it asks for. Never throws for bad
+    /// input: a refusal is an event, its error response queued for `pollTransmit`.
+    #[napi(
+        ts_args_type = "input: Buffer | Uint8Array | string, now: number",
+        ts_return_type = "ServerIncoming"
+    )]
+    pub fn handle_input<'a>(
+        &mut self,
+        env: &'a Env,
+        input: Unknown,
+        now: Unknown,
+    ) -> Result<Unknown<'a>> {
+        let input = read_input(env, input)?;
+        let now = millis_arg(env, now, "now")?;
+        value_to_js(env, &self.session.handle_input(input.bytes(), now))
+    }
+
+    /// The response to a `tools/call`, or `null` when the request was cancelled (its
+    /// response is suppressed).
+    #[napi(
+        ts_args_type = "id: RequestId, result: CallToolResult",
+        ts_return_type = "Buffer | null"
+    )]
+    pub fn respond_tool<'a>(
+        &mut self,
+        env: &'a Env,
+        id: Unknown,
+        result: Unknown,
+    ) -> Result<Option<BufferSlice<'a>>> {
+        let id = js_to_value(env, id)?;
+        let result = js_to_value(env, result)?;
+        let bytes = self
+            .session
+            .respond_tool(&id, &result)
+            .map_err(|e| mcpwire_error(env, e))?;
+        opt_bytes(env, bytes)
+    }
+
+    /// The response to a `tools/list` with one page.
+    #[napi(ts_args_type = "id: RequestId, result: ListToolsResult")]
+    pub fn respond_list<'a>(
+        &mut self,
+        env: &'a Env,
+        id: Unknown,
+        result: Unknown,
+    ) -> Result<BufferSlice<'a>> {
+        let id = js_to_value(env, id)?;
+        let result = js_to_value(env, result)?;
+        let bytes = self
+            .session
+            .respond_list(&id, &result)
+            .map_err(|e| mcpwire_error(env, e))?;
+        bytes_to_js(env, &bytes)
+    }
+
+    /// The wire form of a failure of `kind` (an ErrorKind name) for request `id`, or `null`
+    /// when the request was cancelled.
+    #[napi(
+        ts_args_type = "id: RequestId, kind: ErrorKindName, message: string",
+        ts_return_type = "Buffer | null"
+    )]
+    pub fn respond_failure<'a>(
+        &mut self,
+        env: &'a Env,
+        id: Unknown,
+        kind: Unknown,
+        message: Unknown,
+    ) -> Result<Option<BufferSlice<'a>>> {
+        let id = js_to_value(env, id)?;
+        let kind = string_arg(env, kind, "kind")?;
+        let message = string_arg(env, message, "message")?;
+        let bytes = self
+            .session
+            .respond_failure(&id, &kind, &message)
+            .map_err(|e| mcpwire_error(env, e))?;
+        opt_bytes(env, bytes)
+    }
+
+    /// A `notifications/progress` for request `id` (which must carry a progress token).
+    #[napi(
+        ts_args_type = "id: RequestId, progress: number, total?: number | null, message?: string | null"
+    )]
+    pub fn notify_progress<'a>(
+        &mut self,
+        env: &'a Env,
+        id: Unknown,
+        progress: Unknown,
+        total: Option<Unknown>,
+        message: Option<Unknown>,
+    ) -> Result<BufferSlice<'a>> {
+        let id = js_to_value(env, id)?;
+        let finite = |v: Unknown, name: &str| -> Result<f64> {
+            match number_arg(env, v, name)? {
+                n if n.is_finite() => Ok(n),
+                _ => Err(range_error(env, &format!("{name} must be a finite number"))),
+            }
+        };
+        let progress = finite(progress, "progress")?;
+        let total = given(total)?.map(|t| finite(t, "total")).transpose()?;
+        let message = opt_string(env, message, "message")?;
+        let bytes = self
+            .session
+            .notify_progress(&id, progress, total, message.as_deref())
+            .map_err(|e| mcpwire_error(env, e))?;
+        bytes_to_js(env, &bytes)
+    }
+
+    /// The next queued message (handshake answers, refusals), or `null`.
+    #[napi(ts_return_type = "Buffer | null")]
+    pub fn poll_transmit<'a>(&mut self, env: &'a Env) -> Result<Option<BufferSlice<'a>>> {
+        opt_bytes(env, self.session.poll_transmit())
+    }
+
+    /// Requests in flight.
+    #[napi(getter)]
+    pub fn in_flight(&self) -> u32 {
+        self.session.in_flight() as u32
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paging
+
+/// One page of a catalog of `length` items, `pageSize` per page, from `cursor` (`null` for
+/// the first page): `{start, end, nextCursor}`. `key` is the server's 16-byte cursor secret;
+/// `catalogVersion` changes whenever the catalog does. A tampered, foreign or stale cursor is
+/// an `McpwireError` of kind `invalid_cursor` (-32602).
+#[napi(
+    ts_args_type = "key: Uint8Array, length: number, pageSize: number, cursor: string | null, catalogVersion: number",
+    ts_return_type = "Page"
+)]
+pub fn page<'a>(
+    env: &'a Env,
+    key: Unknown,
+    length: Unknown,
+    page_size: Unknown,
+    cursor: Option<Unknown>,
+    catalog_version: Unknown,
+) -> Result<Unknown<'a>> {
+    let key = match key.get_type()? {
+        ValueType::Object if key.is_typedarray()? => unsafe { key.cast::<Uint8ArraySlice>() }
+            .map_err(|_| type_error(env, "key must be a Uint8Array"))?,
+        _ => return Err(type_error(env, "key must be a Uint8Array")),
+    };
+    let length = index_arg(env, length, "length")?;
+    let page_size = index_arg(env, page_size, "pageSize")?;
+    let cursor = opt_string(env, cursor, "cursor")?;
+    let catalog_version = integer_arg(env, catalog_version, "catalogVersion", 0.0)? as u64;
+    let p = api::page(&key, length, page_size, cursor.as_deref(), catalog_version)
+        .map_err(|e| mcpwire_error(env, e))?;
+    value_to_js(env, &p)
+}
