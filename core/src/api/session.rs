@@ -400,6 +400,7 @@ fn server_error(e: ServerError) -> ApiError {
         ServerError::NoProgressToken => "the request carried no progress token",
         ServerError::ProgressNotIncreasing => "progress must increase with each notification",
         ServerError::Cancelled => "the request was cancelled",
+        ServerError::AlreadyAnswered => "the request was already answered",
     };
     ApiError::new(ErrorKind::InvalidValue, what)
 }

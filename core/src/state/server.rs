@@ -1,7 +1,7 @@
 //! The server side: the handshake, the tools capability gate, requests in flight, progress
 //! that must increase, and cancellation that suppresses the response.
 
-use super::{ConfigJson, Key, Millis, Table, Versions};
+use super::{ConfigJson, Key, Millis, Recent, Table, Versions};
 use crate::classify::{recover_id, write_failure};
 use crate::error::{DecodeError, ErrorKind};
 use crate::json::writer::{write_plain_str, write_raw, ObjectWriter, Sink};
@@ -78,6 +78,8 @@ pub enum ServerError {
     ProgressNotIncreasing,
     /// The request was cancelled: nothing more is sent for it.
     Cancelled,
+    /// The request was already answered (or its answer suppressed): one response per request.
+    AlreadyAnswered,
 }
 
 #[derive(Debug)]
@@ -127,6 +129,7 @@ pub struct Server<'c, const N: usize = 32> {
     version: Option<ProtocolVersion>,
     in_flight: Table<InFlight, N>,
     outbox: Table<Outgoing, N>,
+    answered: Recent<Key, N>,
 }
 
 impl<'c, const N: usize> Server<'c, N> {
@@ -138,6 +141,7 @@ impl<'c, const N: usize> Server<'c, N> {
             version: None,
             in_flight: Table::new(),
             outbox: Table::new(),
+            answered: Recent::new(),
         }
     }
 
@@ -307,15 +311,20 @@ impl<'c, const N: usize> Server<'c, N> {
         }
     }
 
+    /// Ends a request: an error when it was cancelled or already answered. An id the session
+    /// never tracked (a request the application handles itself) is let through.
     fn finish(&mut self, id: &RequestId<'_>) -> Result<(), ServerError> {
         match self.in_flight.take(|e| e.id.is_id(id)) {
             Some(e) => {
-                if e.cancelled {
+                let cancelled = e.cancelled;
+                self.answered.remember(e.id);
+                if cancelled {
                     Err(ServerError::Cancelled)
                 } else {
                     Ok(())
                 }
             }
+            None if self.answered.contains(|k| k.is_id(id)) => Err(ServerError::AlreadyAnswered),
             None => Ok(()),
         }
     }
