@@ -65,14 +65,17 @@ pub fn decode_build<'a, B: crate::json::Build<'a>>(
     builder: &mut B,
 ) -> core::result::Result<B::Node, crate::json::BuildError<B::Error>> {
     McpMessage::decode_with(input, limits, None)?;
-    crate::json::build(input, limits, builder)
+    // Every rule held: build without looking for duplicate keys again.
+    crate::json::build::build_checked(input, limits, builder)
 }
 
 /// Checks one message with every rule and returns it as a plain JSON value (what a
 /// `JSON.parse` / `json.loads` of the same bytes gives for a valid message).
 pub fn decode_value(input: &[u8], limits: Limits) -> Result<Value> {
-    McpMessage::decode_with(input, limits, None)?;
-    Value::parse(input, limits)
+    decode_build(input, limits, &mut crate::json::value::ValueBuilder).map_err(|e| match e {
+        crate::json::BuildError::Decode(d) => d,
+        crate::json::BuildError::Builder(never) => match never {},
+    })
 }
 
 /// Checks a message given as a plain value and returns its canonical bytes (the same bytes

@@ -71,6 +71,22 @@ pub fn build<'a, B: Build<'a>>(
     Ok(node)
 }
 
+/// Builds a document that was already checked under `limits` (by `api::validate` or a
+/// decode): duplicate keys are not looked for again. Text that was not checked is still read
+/// safely (syntax, UTF-8 and limits hold), only a duplicate key would go unnoticed.
+pub fn build_checked<'a, B: Build<'a>>(
+    input: &'a [u8],
+    limits: Limits,
+    b: &mut B,
+) -> Result<B::Node, BuildError<B::Error>> {
+    let text = core::str::from_utf8(input)
+        .map_err(|e| DecodeError::new(crate::ErrorKind::InvalidUtf8, e.valid_up_to(), ""))?;
+    let mut r = Reader::trusted(text, limits);
+    let node = build_value(&mut r, b)?;
+    r.finish()?;
+    Ok(node)
+}
+
 /// Builds the next value from a reader.
 pub fn build_value<'a, B: Build<'a>>(
     r: &mut Reader<'a>,

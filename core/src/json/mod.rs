@@ -6,7 +6,7 @@ mod raw;
 pub mod reader;
 mod string;
 #[cfg(feature = "alloc")]
-mod value;
+pub mod value;
 pub mod writer;
 
 pub use build::{build, Build, BuildError};

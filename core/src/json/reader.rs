@@ -130,6 +130,8 @@ pub struct Reader<'a> {
     /// [`Reader::skip_value`] snapshots it to mark raw slices that can be copied as they are.
     dirty: bool,
     keys: KeyStack<'a>,
+    /// Set for text already checked: skips the duplicate-key bookkeeping.
+    trusted: bool,
 }
 
 /// The offset of the first `"`, `\\` or control character at or after `i` (or the end),
@@ -187,7 +189,16 @@ impl<'a> Reader<'a> {
             limits,
             dirty: false,
             keys: KeyStack::new(),
+            trusted: false,
         }
+    }
+
+    /// A reader over text that already passed every check under `limits` (it was decoded
+    /// before): duplicate keys are not looked for again; the limits still bound the work.
+    pub(crate) fn trusted(text: &'a str, limits: Limits) -> Self {
+        let mut r = Self::from_str(text, limits);
+        r.trusted = true;
+        r
     }
 
     /// The whole input.
@@ -319,6 +330,9 @@ impl<'a> Reader<'a> {
     }
 
     fn remember_key(&mut self, st: &ObjectState, key: JsonStr<'a>, at: usize) -> Result<()> {
+        if self.trusted {
+            return Ok(());
+        }
         if self.keys.contains_from(st.keys_start, &key) {
             return self.err_at(ErrorKind::DuplicateKey, at, "");
         }
