@@ -20,6 +20,7 @@ import type {
   ProgressToken,
   ProtocolVersion,
   RequestId,
+  SchemaOptions,
   SchemaValidationError,
   Sent,
   ServerIncoming,

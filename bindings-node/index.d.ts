@@ -20,6 +20,7 @@ import type {
   ProgressToken,
   ProtocolVersion,
   RequestId,
+  SchemaOptions,
   SchemaValidationError,
   Sent,
   ServerIncoming,
@@ -91,7 +92,9 @@ export declare class Schema {
    * Compiles `schema` (JSON text or a plain JS value); throws `McpwireError` with the
    * SchemaErrorKind name when it cannot be compiled.
    */
-  constructor(schema: JSONValue | string | Uint8Array)
+  constructor(schema: JSONValue | string | Uint8Array, options?: SchemaOptions | null)
+  /** The `$schema` URI of the draft the root schema follows. */
+  get draft(): string
   /** Every way `instance` does not fit: `[]` when it fits. */
   validate(instance: JSONValue | string | Uint8Array): Array<SchemaValidationError>
   /** True when `instance` fits (stops at the first failure; builds no messages). */
@@ -138,14 +141,14 @@ export declare function canonicalize(input: Buffer | Uint8Array | string, limits
  * `inputSchema`. `null` when they fit, else the `CallToolResult` with `isError: true` to
  * send back (a tool error listing every fault, so the model can fix its call).
  */
-export declare function checkArguments(inputSchema: JSONValue | string | Uint8Array, toolName: string, args?: JSONValue | string | Uint8Array | null): CallToolResult | null
+export declare function checkArguments(inputSchema: JSONValue | string | Uint8Array, toolName: string, args?: JSONValue | string | Uint8Array | null, options?: SchemaOptions | null): CallToolResult | null
 
 /**
  * Host side: checks a `CallToolResult`'s `structuredContent` against the tool's
  * `outputSchema`: `{outcome, errors}`, outcome `valid`, `skipped` (an `isError` result),
  * `missing_structured_content` or `output_schema_mismatch`.
  */
-export declare function checkOutput(outputSchema: JSONValue | string | Uint8Array, result: CallToolResult | string | Uint8Array): OutputCheck
+export declare function checkOutput(outputSchema: JSONValue | string | Uint8Array, result: CallToolResult | string | Uint8Array, options?: SchemaOptions | null): OutputCheck
 
 /**
  * The facts `mcpwire check --json` prints for one message (without `line`). Never throws for
@@ -205,4 +208,4 @@ export declare function page(key: Uint8Array, length: number, pageSize: number, 
  * A string or bytes argument is JSON text (so a string instance is written `'"text"'`).
  * A schema that cannot be compiled throws `McpwireError` with the SchemaErrorKind name.
  */
-export declare function validate(schema: JSONValue | string | Uint8Array, instance: JSONValue | string | Uint8Array): Array<SchemaValidationError>
+export declare function validate(schema: JSONValue | string | Uint8Array, instance: JSONValue | string | Uint8Array, options?: SchemaOptions | null): Array<SchemaValidationError>

@@ -425,6 +425,16 @@ export interface SchemaValidationError {
   message: string
 }
 
+/** How schemas are compiled and instances validated (missing fields: the defaults). */
+export interface SchemaOptions {
+  /** Check `format` (date-time, email, uuid, …) instead of treating it as an annotation. */
+  assertFormats?: boolean
+  /** The most errors returned (default 100). */
+  maxErrors?: number
+  /** Other schema documents `$ref` may name, by absolute URI; nothing is ever fetched. */
+  resources?: { [uri: string]: JSONValue | string | Uint8Array }
+}
+
 /** What `checkOutput` found. */
 export interface OutputCheck {
   outcome: 'valid' | 'skipped' | 'missing_structured_content' | 'output_schema_mismatch'

@@ -13,12 +13,17 @@
 //!   strings, booleans, `null` and finite numbers; safe integers become integer text
 //!   (`Value::from_i64`), other finite numbers `Value::from_f64`. Anything else is a
 //!   `TypeError`.
-//! * Errors: a core `DecodeError` becomes a JS `Error` named `McpwireError` with `kind`, `code`
-//!   and `offset` ([`decode_error`], the one mapping function); the package's `mcpwire.js`
-//!   re-throws it as an instance of its exported `McpwireError` class.
+//! * Errors: a core `DecodeError`, `api::ApiError` (sessions, `page`) or `SchemaError` (a
+//!   schema that does not compile) becomes a JS `Error` named `McpwireError` with `kind`,
+//!   `code`, `offset` (and `schemaPath` for a schema) ([`mcpwire_error`], the one mapping
+//!   function); the package's `mcpwire.js` re-throws it as an instance of its exported
+//!   `McpwireError` class.
+//! * Protocol state (`Client`, `Server`, `page`) is in `session.rs`, JSON Schema validation in
+//!   `schema.rs`: the same conversions over `mcpwire::api` and `mcpwire::schema`.
 
 #![deny(clippy::all)]
 
+mod args;
 mod schema;
 mod session;
 

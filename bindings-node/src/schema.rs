@@ -3,32 +3,84 @@
 //! core) or plain JS values; errors come back as core's values, compile failures as
 //! `McpwireError` with the SchemaErrorKind name.
 
-use crate::{js_to_value_strict, mcpwire_error, read_input, type_error, value_to_js};
+use crate::args::{bool_arg, field, given, integer_arg, options_arg, string_arg};
+use crate::{js_to_value_strict, mcpwire_error, read_input, value_to_js};
 use mcpwire::json::Value;
-use mcpwire::schema::{self, tools, SchemaOptions};
+use mcpwire::schema::{self, tools, SchemaError, SchemaErrorKind, SchemaOptions};
 use mcpwire::Limits;
 use napi::bindgen_prelude::*;
-use napi::{JsValue, ValueType};
+use napi::{JsValue, KeyCollectionMode, KeyConversion, KeyFilter, ValueType};
 use napi_derive::napi;
+
+/// What a JSON argument is, for reporting text that does not parse.
+#[derive(Clone, Copy)]
+enum Arg {
+    /// A schema: the schema error `invalid_json` (what `Schema::compile_bytes` reports).
+    Schema,
+    /// An instance, arguments or a result: the decode error (`unexpected_byte`, …, offset).
+    Instance,
+}
 
 /// A schema, instance, argument object or result: JSON text (`string`, `Buffer`,
 /// `Uint8Array`: parsed by core with the default limits) or a plain JS value.
-fn json_arg(env: &Env, v: Unknown) -> Result<Value> {
-    match v.get_type()? {
-        ValueType::String => text_arg(env, v),
-        ValueType::Object if v.is_typedarray()? => text_arg(env, v),
-        _ => js_to_value_strict(env, v),
+fn json_arg(env: &Env, v: Unknown, arg: Arg) -> Result<Value> {
+    let text = match v.get_type()? {
+        ValueType::String => true,
+        ValueType::Object => v.is_typedarray()?,
+        _ => false,
+    };
+    if !text {
+        return js_to_value_strict(env, v);
     }
-}
-
-fn text_arg(env: &Env, v: Unknown) -> Result<Value> {
     let input = read_input(env, v)?;
-    Value::parse(input.bytes(), Limits::DEFAULT).map_err(|e| mcpwire_error(env, e))
+    Value::parse(input.bytes(), Limits::DEFAULT).map_err(|e| match arg {
+        Arg::Instance => mcpwire_error(env, e),
+        Arg::Schema => mcpwire_error(
+            env,
+            SchemaError {
+                kind: SchemaErrorKind::InvalidJson,
+                schema_path: String::new(),
+                message: e.to_string(),
+            },
+        ),
+    })
 }
 
-fn compile(env: &Env, schema: Unknown) -> Result<schema::Schema> {
-    let schema = json_arg(env, schema)?;
-    schema::Schema::compile(&schema).map_err(|e| mcpwire_error(env, e))
+/// `{assertFormats?, maxErrors?, resources?}`; missing or `null`: core's defaults.
+fn schema_options(env: &Env, v: Option<Unknown>) -> Result<SchemaOptions> {
+    let mut opts = SchemaOptions::new();
+    let Some(v) = given(v)? else {
+        return Ok(opts);
+    };
+    let o = options_arg(env, v, "options")?;
+    if let Some(a) = field(&o, "assertFormats")? {
+        opts = opts.assert_formats(bool_arg(env, a, "options.assertFormats")?);
+    }
+    if let Some(n) = field(&o, "maxErrors")? {
+        opts = opts.max_errors(integer_arg(env, n, "options.maxErrors", 1.0)? as usize);
+    }
+    if let Some(r) = field(&o, "resources")? {
+        let r = options_arg(env, r, "options.resources")?;
+        let uris = r.get_all_property_names(
+            KeyCollectionMode::OwnOnly,
+            KeyFilter::Enumerable,
+            KeyConversion::NumbersToStrings,
+        )?;
+        for i in 0..uris.get_array_length_unchecked()? {
+            let uri: Unknown = uris.get_element(i)?;
+            if uri.get_type()? != ValueType::String {
+                continue; // symbol keys
+            }
+            let doc = json_arg(env, r.get_property(uri)?, Arg::Schema)?;
+            opts = opts.with_resource(&string_arg(env, uri, "a resource URI")?, doc);
+        }
+    }
+    Ok(opts)
+}
+
+fn compile(env: &Env, schema: Unknown, opts: &SchemaOptions) -> Result<schema::Schema> {
+    let schema = json_arg(env, schema, Arg::Schema)?;
+    schema::Schema::compile_with(&schema, opts).map_err(|e| mcpwire_error(env, e))
 }
 
 /// Every way `instance` does not fit `schema` (draft 2020-12 unless `$schema` says draft-07):
@@ -36,12 +88,18 @@ fn compile(env: &Env, schema: Unknown) -> Result<schema::Schema> {
 /// A string or bytes argument is JSON text (so a string instance is written `'"text"'`).
 /// A schema that cannot be compiled throws `McpwireError` with the SchemaErrorKind name.
 #[napi(
-    ts_args_type = "schema: JSONValue | string | Uint8Array, instance: JSONValue | string | Uint8Array",
+    ts_args_type = "schema: JSONValue | string | Uint8Array, instance: JSONValue | string | Uint8Array, options?: SchemaOptions | null",
     ts_return_type = "Array<SchemaValidationError>"
 )]
-pub fn validate<'a>(env: &'a Env, schema: Unknown, instance: Unknown) -> Result<Unknown<'a>> {
-    let compiled = compile(env, schema)?;
-    let instance = json_arg(env, instance)?;
+pub fn validate<'a>(
+    env: &'a Env,
+    schema: Unknown,
+    instance: Unknown,
+    options: Option<Unknown>,
+) -> Result<Unknown<'a>> {
+    let opts = schema_options(env, options)?;
+    let compiled = compile(env, schema, &opts)?;
+    let instance = json_arg(env, instance, Arg::Instance)?;
     value_to_js(env, &schema::errors_to_value(&compiled.validate(&instance)))
 }
 
@@ -55,11 +113,21 @@ pub struct Schema {
 impl Schema {
     /// Compiles `schema` (JSON text or a plain JS value); throws `McpwireError` with the
     /// SchemaErrorKind name when it cannot be compiled.
-    #[napi(constructor, ts_args_type = "schema: JSONValue | string | Uint8Array")]
-    pub fn new(env: &Env, schema: Unknown) -> Result<Self> {
+    #[napi(
+        constructor,
+        ts_args_type = "schema: JSONValue | string | Uint8Array, options?: SchemaOptions | null"
+    )]
+    pub fn new(env: &Env, schema: Unknown, options: Option<Unknown>) -> Result<Self> {
+        let opts = schema_options(env, options)?;
         Ok(Schema {
-            schema: compile(env, schema)?,
+            schema: compile(env, schema, &opts)?,
         })
+    }
+
+    /// The `$schema` URI of the draft the root schema follows.
+    #[napi(getter)]
+    pub fn draft(&self) -> &'static str {
+        self.schema.draft().uri()
     }
 
     /// Every way `instance` does not fit: `[]` when it fits.
@@ -68,7 +136,7 @@ impl Schema {
         ts_return_type = "Array<SchemaValidationError>"
     )]
     pub fn validate<'a>(&self, env: &'a Env, instance: Unknown) -> Result<Unknown<'a>> {
-        let instance = json_arg(env, instance)?;
+        let instance = json_arg(env, instance, Arg::Instance)?;
         value_to_js(
             env,
             &schema::errors_to_value(&self.schema.validate(&instance)),
@@ -78,7 +146,9 @@ impl Schema {
     /// True when `instance` fits (stops at the first failure; builds no messages).
     #[napi(ts_args_type = "instance: JSONValue | string | Uint8Array")]
     pub fn is_valid(&self, env: &Env, instance: Unknown) -> Result<bool> {
-        Ok(self.schema.is_valid(&json_arg(env, instance)?))
+        Ok(self
+            .schema
+            .is_valid(&json_arg(env, instance, Arg::Instance)?))
     }
 }
 
@@ -86,7 +156,7 @@ impl Schema {
 /// `inputSchema`. `null` when they fit, else the `CallToolResult` with `isError: true` to
 /// send back (a tool error listing every fault, so the model can fix its call).
 #[napi(
-    ts_args_type = "inputSchema: JSONValue | string | Uint8Array, toolName: string, args?: JSONValue | string | Uint8Array | null",
+    ts_args_type = "inputSchema: JSONValue | string | Uint8Array, toolName: string, args?: JSONValue | string | Uint8Array | null, options?: SchemaOptions | null",
     ts_return_type = "CallToolResult | null"
 )]
 pub fn check_arguments<'a>(
@@ -94,25 +164,16 @@ pub fn check_arguments<'a>(
     input_schema: Unknown,
     tool_name: Unknown,
     args: Option<Unknown>,
+    options: Option<Unknown>,
 ) -> Result<Option<Unknown<'a>>> {
-    let input_schema = json_arg(env, input_schema)?;
-    if tool_name.get_type()? != ValueType::String {
-        return Err(type_error(env, "toolName must be a string"));
-    }
-    let tool_name = crate::js_string_to_rust(env, unsafe { tool_name.cast()? })?;
-    let args = match args {
-        Some(a) if !matches!(a.get_type()?, ValueType::Undefined | ValueType::Null) => {
-            Some(json_arg(env, a)?)
-        }
-        _ => None,
-    };
-    let result = tools::check_arguments_value(
-        &input_schema,
-        &tool_name,
-        args.as_ref(),
-        &SchemaOptions::default(),
-    )
-    .map_err(|e| mcpwire_error(env, e))?;
+    let opts = schema_options(env, options)?;
+    let input_schema = json_arg(env, input_schema, Arg::Schema)?;
+    let tool_name = string_arg(env, tool_name, "toolName")?;
+    let args = given(args)?
+        .map(|a| json_arg(env, a, Arg::Instance))
+        .transpose()?;
+    let result = tools::check_arguments_value(&input_schema, &tool_name, args.as_ref(), &opts)
+        .map_err(|e| mcpwire_error(env, e))?;
     result.map(|r| value_to_js(env, &r)).transpose()
 }
 
@@ -120,17 +181,19 @@ pub fn check_arguments<'a>(
 /// `outputSchema`: `{outcome, errors}`, outcome `valid`, `skipped` (an `isError` result),
 /// `missing_structured_content` or `output_schema_mismatch`.
 #[napi(
-    ts_args_type = "outputSchema: JSONValue | string | Uint8Array, result: CallToolResult | string | Uint8Array",
+    ts_args_type = "outputSchema: JSONValue | string | Uint8Array, result: CallToolResult | string | Uint8Array, options?: SchemaOptions | null",
     ts_return_type = "OutputCheck"
 )]
 pub fn check_output<'a>(
     env: &'a Env,
     output_schema: Unknown,
     result: Unknown,
+    options: Option<Unknown>,
 ) -> Result<Unknown<'a>> {
-    let output_schema = json_arg(env, output_schema)?;
-    let result = json_arg(env, result)?;
-    let outcome = tools::check_output_value(&output_schema, &result, &SchemaOptions::default())
+    let opts = schema_options(env, options)?;
+    let output_schema = json_arg(env, output_schema, Arg::Schema)?;
+    let result = json_arg(env, result, Arg::Instance)?;
+    let outcome = tools::check_output_value(&output_schema, &result, &opts)
         .map_err(|e| mcpwire_error(env, e))?;
     value_to_js(env, &outcome)
 }

@@ -1,21 +1,39 @@
-// The package's types: the functions as wasm-bindgen generates them from src/lib.rs
-// (mcpwire_wasm.d.ts), the message shapes (types.d.ts), and the two items index.js adds.
-import type { ErrorKindInfo, ErrorKindName } from './types.js'
+// The package's types: the functions and classes as wasm-bindgen generates them from src/
+// (mcpwire_wasm.d.ts), the data shapes (types.d.ts), and the two items index.js adds.
+import type { ErrorKindInfo, ErrorKindName, SchemaErrorKindName } from './types.js'
 
-export { decode, encode, canonicalize, classify, failureResponse } from './mcpwire_wasm.js'
+export {
+  decode,
+  encode,
+  canonicalize,
+  classify,
+  failureResponse,
+  page,
+  validate,
+  checkArguments,
+  checkOutput,
+  Client,
+  Server,
+  Schema,
+} from './mcpwire_wasm.js'
 export type { Limits } from './mcpwire_wasm.js'
 export type * from './types.js'
 
-/** A message mcpwire refused. */
+/** A message (or schema) mcpwire refused. */
 export declare class McpwireError extends Error {
   name: 'McpwireError'
-  /** The ErrorKind name, verbatim from core's error table. */
-  readonly kind: ErrorKindName
-  /** The JSON-RPC code a server answers with, or `null` for tool errors and local faults. */
+  /** The ErrorKind name, verbatim from core's error table; for a schema that cannot be
+   * compiled, the SchemaErrorKind name. */
+  readonly kind: ErrorKindName | SchemaErrorKindName
+  /** The JSON-RPC code a server answers with, or `null` for tool errors, local faults and
+   * schema errors. */
   readonly code: number | null
-  /** Byte offset into the input (for `encode`: into the compact JSON text of the value). */
+  /** Byte offset into the input (for `encode`: into the compact JSON text of the value; 0
+   * when the failure has none). */
   readonly offset: number
-  constructor(message: string, kind: ErrorKindName, code: number | null, offset: number)
+  /** For a schema that cannot be compiled: a JSON pointer to the fault in the schema. */
+  readonly schemaPath?: string
+  constructor(message: string, kind: ErrorKindName | SchemaErrorKindName, code: number | null, offset: number)
 }
 
 /** Every ErrorKind in table order, with its JSON-RPC code. */

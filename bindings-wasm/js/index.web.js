@@ -9,9 +9,10 @@ import init, * as glue from './mcpwire_wasm.js'
 
 await init()
 
-/** A message mcpwire refused: `kind` is the ErrorKind name, `code` the JSON-RPC code (or
- * null), `offset` the byte offset into the input (for `encode`: into the compact JSON text
- * of the value). */
+/** A message mcpwire refused: `kind` is the ErrorKind name (or, for a schema that cannot be
+ * compiled, the SchemaErrorKind name, with `schemaPath`), `code` the JSON-RPC code (or null),
+ * `offset` the byte offset into the input (for `encode`: into the compact JSON text of the
+ * value; 0 when there is none). */
 export class McpwireError extends Error {
   constructor(message, kind, code, offset) {
     super(message)
@@ -27,7 +28,7 @@ Object.defineProperty(McpwireError.prototype, 'name', {
 })
 
 // The Rust side throws an `Error` named "McpwireError" with kind/code/offset (its one error
-// mapping function, `decode_error` in src/lib.rs); give it this class, keeping its stack.
+// mapping function, `mcpwire_error` in src/lib.rs); give it this class, keeping its stack.
 function rethrow(e) {
   if (e instanceof Error && e.name === 'McpwireError' && typeof e.kind === 'string') {
     Object.setPrototypeOf(e, McpwireError.prototype)
@@ -35,6 +36,40 @@ function rethrow(e) {
   throw e
 }
 
+// `fn` with McpwireErrors re-thrown as the class (other errors pass through unchanged).
+function guard(fn) {
+  return function (...args) {
+    try {
+      return fn.apply(this, args)
+    } catch (e) {
+      rethrow(e)
+    }
+  }
+}
+
+// A subclass of a wasm-bindgen class whose constructor and methods re-throw McpwireErrors;
+// getters pass through (they cannot fail).
+function guardClass(Native) {
+  const Guarded = {
+    [Native.name]: class extends Native {
+      constructor(...args) {
+        try {
+          super(...args)
+        } catch (e) {
+          rethrow(e)
+        }
+      }
+    },
+  }[Native.name]
+  for (const name of Object.getOwnPropertyNames(Native.prototype)) {
+    const d = Object.getOwnPropertyDescriptor(Native.prototype, name)
+    if (name === 'constructor' || typeof d.value !== 'function') continue
+    Object.defineProperty(Guarded.prototype, name, { ...d, value: guard(d.value) })
+  }
+  return Guarded
+}
+
+// The message functions are spelled out (no rest arguments on the hot path).
 export function decode(input, limits) {
   try {
     return glue.decode(input, limits)
@@ -66,5 +101,13 @@ export function classify(input, limits) {
 export function failureResponse(kind, message, id, version) {
   return glue.failureResponse(kind, message, id, version)
 }
+
+export const page = guard(glue.page)
+export const validate = guard(glue.validate)
+export const checkArguments = guard(glue.checkArguments)
+export const checkOutput = guard(glue.checkOutput)
+export const Client = guardClass(glue.Client)
+export const Server = guardClass(glue.Server)
+export const Schema = guardClass(glue.Schema)
 
 export const errorKinds = Object.freeze(glue.errorKinds().map(Object.freeze))

@@ -14,30 +14,54 @@
 //!   strings, booleans, `null` and finite numbers; safe integers become integer text
 //!   (`Value::from_i64`), other finite numbers `Value::from_f64`. Anything else is a
 //!   `TypeError`.
-//! * Errors: a core `DecodeError` becomes a JS `Error` named `McpwireError` with `kind`, `code`
-//!   and `offset` ([`decode_error`], the one mapping function); the package's `index.js`
-//!   re-throws it as an instance of its exported `McpwireError` class.
+//! * Errors: a core `DecodeError`, `api::ApiError` (sessions, `page`) or `SchemaError` (a
+//!   schema that does not compile) becomes a JS `Error` named `McpwireError` with `kind`,
+//!   `code`, `offset` (and `schemaPath` for a schema) ([`mcpwire_error`], the one mapping
+//!   function); the package's `index.js` re-throws it as an instance of its exported
+//!   `McpwireError` class.
+//! * Protocol state (`Client`, `Server`, `page`) is in `session.rs`, JSON Schema validation in
+//!   `schema.rs`: the same conversions over `mcpwire::api` and `mcpwire::schema`.
 
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
 use mcpwire::api;
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
+use mcpwire::schema::SchemaError;
 use mcpwire::{DecodeError, ErrorKind, Limits};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+mod args;
+mod schema;
+mod session;
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
 import type {
+  CallSent,
   CallToolResult,
   Classification,
+  ClientIncoming,
+  ClientOptions,
+  ClientTimerEvent,
   ErrorKindInfo,
   ErrorKindName,
+  JSONObject,
   JSONRPCErrorResponse,
   JSONRPCMessage,
   JSONRPCResultResponse,
+  JSONValue,
+  ListToolsResult,
+  OutputCheck,
+  Page,
+  ProgressToken,
   ProtocolVersion,
   RequestId,
+  SchemaOptions,
+  SchemaValidationError,
+  Sent,
+  ServerIncoming,
+  ServerOptions,
 } from './types.js'
 
 /**
@@ -64,24 +88,72 @@ extern "C" {
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-/// The one mapping of a core error to JS: an `Error` named `McpwireError` carrying the
-/// ErrorKind name verbatim, the JSON-RPC code (or `null`) and the byte offset.
-fn decode_error(e: &DecodeError) -> JsValue {
-    let err = js_sys::Error::new(&e.to_string());
+/// A core failure as the fields of a thrown `McpwireError`: a [`DecodeError`], an
+/// [`api::ApiError`] (sessions, `page`) or a [`SchemaError`] (a schema that does not compile).
+pub(crate) struct Failure {
+    /// The ErrorKind or SchemaErrorKind name, verbatim.
+    kind: &'static str,
+    /// The JSON-RPC code, `None` for tool errors, local faults and schema errors.
+    code: Option<i64>,
+    /// Byte offset into the input (0 when the failure has none).
+    offset: usize,
+    message: String,
+    /// Where in the schema, for a schema error.
+    schema_path: Option<String>,
+}
+
+impl From<DecodeError> for Failure {
+    fn from(e: DecodeError) -> Self {
+        api::ApiError::from(e).into()
+    }
+}
+
+impl From<api::ApiError> for Failure {
+    fn from(e: api::ApiError) -> Self {
+        Failure {
+            kind: e.kind.name(),
+            code: e.kind.code(),
+            offset: e.offset,
+            message: e.message,
+            schema_path: None,
+        }
+    }
+}
+
+impl From<SchemaError> for Failure {
+    fn from(e: SchemaError) -> Self {
+        Failure {
+            kind: e.kind.name(),
+            code: None,
+            offset: 0,
+            message: e.to_string(),
+            schema_path: Some(e.schema_path),
+        }
+    }
+}
+
+/// The one mapping of a core error to JS: an `Error` named `McpwireError` carrying the kind
+/// name verbatim, the JSON-RPC code (or `null`), the byte offset and, for a schema error,
+/// `schemaPath`.
+pub(crate) fn mcpwire_error(f: impl Into<Failure>) -> JsValue {
+    let f = f.into();
+    let err = js_sys::Error::new(&f.message);
     err.set_name("McpwireError");
-    let code = e
-        .kind
-        .code()
+    let code = f
+        .code
         .map_or(JsValue::NULL, |c| JsValue::from_f64(c as f64));
     // Setting a property on a fresh Error cannot fail.
-    let _ = Reflect::set(&err, &"kind".into(), &e.kind.name().into());
+    let _ = Reflect::set(&err, &"kind".into(), &f.kind.into());
     let _ = Reflect::set(&err, &"code".into(), &code);
-    let _ = Reflect::set(&err, &"offset".into(), &JsValue::from_f64(e.offset as f64));
+    let _ = Reflect::set(&err, &"offset".into(), &JsValue::from_f64(f.offset as f64));
+    if let Some(path) = f.schema_path {
+        let _ = Reflect::set(&err, &"schemaPath".into(), &path.into());
+    }
     err.into()
 }
 
 /// A `TypeError`: an argument JS cannot hand to core.
-fn type_error(message: &str) -> JsValue {
+pub(crate) fn type_error(message: &str) -> JsValue {
     js_sys::TypeError::new(message).into()
 }
 
@@ -90,7 +162,7 @@ fn type_error(message: &str) -> JsValue {
 
 /// The UTF-8 text of a JS string; a lone surrogate (not representable as UTF-8) is a
 /// `TypeError` instead of a silent U+FFFD.
-fn js_string_to_rust(v: &JsValue) -> Result<String, JsValue> {
+pub(crate) fn js_string_to_rust(v: &JsValue) -> Result<String, JsValue> {
     let s = v
         .as_string()
         .ok_or_else(|| type_error("expected a string"))?;
@@ -106,13 +178,13 @@ fn js_string_to_rust(v: &JsValue) -> Result<String, JsValue> {
 const INPUT_TYPE: &str = "input must be a Uint8Array (or Buffer) or a string";
 
 /// Message bytes given as `Uint8Array | string`.
-enum Input<'a> {
+pub(crate) enum Input<'a> {
     Text(String, &'a JsValue),
     Bytes(Vec<u8>),
 }
 
 impl Input<'_> {
-    fn bytes(&self) -> &[u8] {
+    pub(crate) fn bytes(&self) -> &[u8] {
         match self {
             Input::Text(s, _) => s.as_bytes(),
             Input::Bytes(b) => b,
@@ -120,7 +192,7 @@ impl Input<'_> {
     }
 }
 
-fn read_input(v: &JsValue) -> Result<Input<'_>, JsValue> {
+pub(crate) fn read_input(v: &JsValue) -> Result<Input<'_>, JsValue> {
     if v.is_string() {
         return Ok(Input::Text(js_string_to_rust(v)?, v));
     }
@@ -160,7 +232,7 @@ fn read_limits(l: &JsValue) -> Result<Limits, JsValue> {
     })
 }
 
-const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
+pub(crate) const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
 
 /// A JS number as a JSON number: safe integers as integer text, other finite numbers as
 /// `Value::from_f64`; NaN and ±Infinity have no JSON form.
@@ -171,10 +243,19 @@ fn number(n: f64) -> Result<Value, JsValue> {
     Value::from_f64(n).ok_or_else(|| type_error(&format!("{n} is not a JSON number")))
 }
 
-/// Converts a plain JS value to a JSON value. Containers nested deeper than `cut` become
-/// `null`: the result still nests deeper than the limit, so core reports `too_deep` (and a
-/// cyclic value cannot recurse without bound).
-fn to_value(v: &JsValue, depth: u32, cut: u32, object_proto: &JsValue) -> Result<Value, JsValue> {
+/// Where [`to_value`] stops descending (so a cyclic value cannot recurse without bound).
+#[derive(Clone, Copy)]
+struct Cut {
+    /// Containers nested deeper than this are not converted.
+    depth: u32,
+    /// `false`: such a container becomes `null`; the result still nests deeper than core's
+    /// limit, so core reports `too_deep` with its offset (messages). `true`: the conversion
+    /// fails with `too_deep` (schemas and instances, which core takes as values).
+    fail: bool,
+}
+
+/// Converts a plain JS value to a JSON value.
+fn to_value(v: &JsValue, depth: u32, cut: Cut, object_proto: &JsValue) -> Result<Value, JsValue> {
     if v.is_null() {
         return Ok(Value::Null);
     }
@@ -199,7 +280,17 @@ fn to_value(v: &JsValue, depth: u32, cut: u32, object_proto: &JsValue) -> Result
     if !v.is_object() {
         return Err(type_error("this value has no JSON form"));
     }
-    if depth > cut {
+    if depth > cut.depth {
+        if cut.fail {
+            let message = format!(
+                "value nests deeper than {} levels (or is cyclic)",
+                cut.depth
+            );
+            return Err(mcpwire_error(api::ApiError::new(
+                ErrorKind::TooDeep,
+                &message,
+            )));
+        }
         return Ok(Value::Null);
     }
     if Array::is_array(v) {
@@ -240,9 +331,24 @@ fn to_value(v: &JsValue, depth: u32, cut: u32, object_proto: &JsValue) -> Result
     Ok(Value::Object(members))
 }
 
-fn js_to_value(v: &JsValue) -> Result<Value, JsValue> {
+/// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
+/// become `null`, so core reports `too_deep` (messages: `encode`, ids, session values).
+pub(crate) fn js_to_value(v: &JsValue) -> Result<Value, JsValue> {
+    js_to_value_cut(v, false)
+}
+
+/// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
+/// are a `too_deep` McpwireError (values core takes as they are: schemas and instances).
+pub(crate) fn js_to_value_strict(v: &JsValue) -> Result<Value, JsValue> {
+    js_to_value_cut(v, true)
+}
+
+fn js_to_value_cut(v: &JsValue, fail: bool) -> Result<Value, JsValue> {
     let object_proto: JsValue = Object::get_prototype_of(&Object::new()).into();
-    let cut = Limits::DEFAULT.max_depth.saturating_add(2);
+    let cut = Cut {
+        depth: Limits::DEFAULT.max_depth.saturating_add(2),
+        fail,
+    };
     to_value(v, 0, cut, &object_proto)
 }
 
@@ -250,7 +356,7 @@ fn js_to_value(v: &JsValue) -> Result<Value, JsValue> {
 // Rust → JS
 
 /// A core value as plain JS values (its JSON text through `JSON.parse`).
-fn value_to_js(v: &Value) -> Result<JsValue, JsValue> {
+pub(crate) fn value_to_js(v: &Value) -> Result<JsValue, JsValue> {
     let text = v.to_vec();
     let text = core::str::from_utf8(&text)
         .map_err(|_| JsValue::from(js_sys::Error::new("internal: value text is not UTF-8")))?;
@@ -269,7 +375,7 @@ pub fn decode(
 ) -> Result<JsValue, JsValue> {
     let lim = read_limits(&limits)?;
     let inp = read_input(&input)?;
-    api::validate(inp.bytes(), lim).map_err(|e| decode_error(&e))?;
+    api::validate(inp.bytes(), lim).map_err(mcpwire_error)?;
     match inp {
         Input::Text(_, js) => json_parse_js(js),
         Input::Bytes(b) => {
@@ -288,7 +394,7 @@ pub fn encode(
     #[wasm_bindgen(unchecked_param_type = "JSONRPCMessage | object")] message: JsValue,
 ) -> Result<Vec<u8>, JsValue> {
     let value = js_to_value(&message)?;
-    api::encode_value(&value, Limits::DEFAULT).map_err(|e| decode_error(&e))
+    api::encode_value(&value, Limits::DEFAULT).map_err(mcpwire_error)
 }
 
 /// The canonical bytes of one message given as bytes or text.
@@ -299,7 +405,7 @@ pub fn canonicalize(
 ) -> Result<Vec<u8>, JsValue> {
     let lim = read_limits(&limits)?;
     let inp = read_input(&input)?;
-    api::canonicalize(inp.bytes(), lim).map_err(|e| decode_error(&e))
+    api::canonicalize(inp.bytes(), lim).map_err(mcpwire_error)
 }
 
 /// The facts `mcpwire check --json` prints for one message (without `line`). Never throws for

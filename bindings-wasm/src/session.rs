@@ -1,0 +1,400 @@
+//! Protocol state: `Client`, `Server` and `page` over `mcpwire::api::{ClientSession,
+//! ServerSession, page}`. Arguments are converted, results turned into JS values, errors mapped
+//! by [`mcpwire_error`]; every rule (ids, tokens, time limits, the capability gate, cursors)
+//! stays in core. Same names and argument checks as the Node binding.
+
+use crate::args::{
+    bool_arg, field, given, index_arg, integer_arg, millis_arg, number_arg, opt_millis, opt_string,
+    options_arg, range_error, required, string_arg,
+};
+use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js, MAX_SAFE_INTEGER};
+use js_sys::{Array, Object, Reflect, Uint8Array};
+use mcpwire::api::{self, ClientOptions, ClientSession, ServerSession};
+use mcpwire::json::Value;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+fn bytes_to_js(bytes: &[u8]) -> JsValue {
+    Uint8Array::from(bytes).into()
+}
+
+/// Bytes, or `null`.
+fn opt_bytes(bytes: Option<Vec<u8>>) -> JsValue {
+    bytes.map_or(JsValue::NULL, |b| bytes_to_js(&b))
+}
+
+/// `{id, bytes}` (and `token` for a call).
+fn sent(id: i64, token: Option<&Value>, bytes: &[u8]) -> Result<JsValue, JsValue> {
+    let o = Object::new();
+    Reflect::set(&o, &"id".into(), &JsValue::from_f64(id as f64))?;
+    if let Some(t) = token {
+        Reflect::set(&o, &"token".into(), &value_to_js(t)?)?;
+    }
+    Reflect::set(&o, &"bytes".into(), &bytes_to_js(bytes))?;
+    Ok(o.into())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client
+
+/// A host's session with one server (sans-IO): bytes in through `handleInput`, bytes out
+/// through the return values and `pollTransmit`, time through `now` arguments.
+#[wasm_bindgen]
+pub struct Client {
+    session: ClientSession,
+}
+
+#[wasm_bindgen]
+impl Client {
+    /// A client speaking `options.version`, identifying as `options.clientInfo`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "ClientOptions")] options: JsValue,
+    ) -> Result<Client, JsValue> {
+        let o = &options;
+        options_arg(o, "options")?;
+        let version = string_arg(&required(o, "version", "options")?, "options.version")?;
+        let info = js_to_value(&required(o, "clientInfo", "options")?)?;
+        let capabilities = field(o, "capabilities")?
+            .map(|c| js_to_value(&c))
+            .transpose()?;
+        let opts = ClientOptions {
+            default_timeout: opt_millis(
+                &Reflect::get(o, &"defaultTimeout".into())?,
+                "options.defaultTimeout",
+            )?,
+            max_timeout: opt_millis(
+                &Reflect::get(o, &"maxTimeout".into())?,
+                "options.maxTimeout",
+            )?,
+            reset_timeout_on_progress: field(o, "resetTimeoutOnProgress")?
+                .map(|v| bool_arg(&v, "options.resetTimeoutOnProgress"))
+                .transpose()?
+                .unwrap_or(false),
+            max_pages: field(o, "maxPages")?
+                .map(|v| {
+                    integer_arg(&v, "options.maxPages", 0.0).map(|n| n.min(u32::MAX as i64) as u32)
+                })
+                .transpose()?,
+        };
+        let session = ClientSession::new(&version, &info, capabilities.as_ref(), &opts)
+            .map_err(mcpwire_error)?;
+        Ok(Client { session })
+    }
+
+    /// Starts the handshake (`initialize`, or `server/discover` for 2026-07-28).
+    #[wasm_bindgen(unchecked_return_type = "Sent")]
+    pub fn start(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] now: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let now = millis_arg(&now, "now")?;
+        let (id, bytes) = self.session.start(now).map_err(mcpwire_error)?;
+        sent(id, None, &bytes)
+    }
+
+    /// Skips the handshake when the server's tools capability is known some other way.
+    #[wasm_bindgen(js_name = assumeReady)]
+    pub fn assume_ready(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "boolean")] tools: JsValue,
+        #[wasm_bindgen(js_name = listChanged, unchecked_optional_param_type = "boolean")]
+        list_changed: JsValue,
+    ) -> Result<(), JsValue> {
+        let tools = bool_arg(&tools, "tools")?;
+        let list_changed = given(&list_changed)
+            .map(|v| bool_arg(v, "listChanged"))
+            .transpose()?
+            .unwrap_or(false);
+        self.session.assume_ready(tools, list_changed);
+        Ok(())
+    }
+
+    /// Starts listing the catalog; later pages are queued for `pollTransmit`.
+    #[wasm_bindgen(js_name = listTools, unchecked_return_type = "Sent")]
+    pub fn list_tools(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] now: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let now = millis_arg(&now, "now")?;
+        let (id, bytes) = self.session.list_tools(now).map_err(mcpwire_error)?;
+        sent(id, None, &bytes)
+    }
+
+    /// Sends `tools/call`. `progress`: `true` for a fresh token, a string or integer token,
+    /// or `null`/`false`/omitted for none. `timeout` in milliseconds.
+    #[wasm_bindgen(js_name = callTool, unchecked_return_type = "CallSent")]
+    pub fn call_tool(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] now: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "JSONObject | null")] args: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] timeout: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ProgressToken | boolean | null")]
+        progress: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let now = millis_arg(&now, "now")?;
+        let name = string_arg(&name, "name")?;
+        let args = given(&args).map(js_to_value).transpose()?;
+        let timeout = opt_millis(&timeout, "timeout")?;
+        let progress = match given(&progress) {
+            Some(p) => js_to_value(p)?,
+            None => Value::Null,
+        };
+        let (id, token, bytes) = self
+            .session
+            .call_tool(now, &name, args.as_ref(), timeout, &progress)
+            .map_err(mcpwire_error)?;
+        sent(id, Some(&token), &bytes)
+    }
+
+    /// Cancels a request in flight: the `notifications/cancelled` bytes, or `null` when it
+    /// was not in flight.
+    #[wasm_bindgen(unchecked_return_type = "Uint8Array | null")]
+    pub fn cancel(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] reason: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let id = integer_arg(&id, "id", -MAX_SAFE_INTEGER)?;
+        let reason = opt_string(&reason, "reason")?;
+        Ok(opt_bytes(self.session.cancel(id, reason.as_deref())))
+    }
+
+    /// Handles one message from the server; returns what it meant.
+    #[wasm_bindgen(js_name = handleInput, unchecked_return_type = "ClientIncoming")]
+    pub fn handle_input(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] now: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let input = read_input(&input)?;
+        let now = millis_arg(&now, "now")?;
+        let event = self
+            .session
+            .handle_input(input.bytes(), now)
+            .map_err(mcpwire_error)?;
+        value_to_js(&event)
+    }
+
+    /// The next queued message to send (`initialized`, the next page request, a
+    /// cancellation after a time limit), or `null`.
+    #[wasm_bindgen(js_name = pollTransmit, unchecked_return_type = "Uint8Array | null")]
+    pub fn poll_transmit(&mut self) -> JsValue {
+        opt_bytes(self.session.poll_transmit())
+    }
+
+    /// The next timer event (`{event: 'timed_out', id, method}`), or `null`.
+    #[wasm_bindgen(js_name = pollEvent, unchecked_return_type = "ClientTimerEvent | null")]
+    pub fn poll_event(&mut self) -> Result<JsValue, JsValue> {
+        match self.session.poll_event() {
+            Some(e) => value_to_js(&e),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// When `handleTimeout` must next be called (milliseconds on the caller's clock), or
+    /// `null`.
+    #[wasm_bindgen(js_name = pollTimeout, unchecked_return_type = "number | null")]
+    pub fn poll_timeout(&self) -> JsValue {
+        self.session
+            .poll_timeout()
+            .map_or(JsValue::NULL, |t| JsValue::from_f64(t as f64))
+    }
+
+    /// Expires requests whose time limit has passed (events for `pollEvent`, cancellations
+    /// for `pollTransmit`).
+    #[wasm_bindgen(js_name = handleTimeout)]
+    pub fn handle_timeout(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] now: JsValue,
+    ) -> Result<(), JsValue> {
+        let now = millis_arg(&now, "now")?;
+        self.session.handle_timeout(now);
+        Ok(())
+    }
+
+    /// Requests in flight.
+    #[wasm_bindgen(getter, js_name = inFlight)]
+    pub fn in_flight(&self) -> u32 {
+        self.session.in_flight() as u32
+    }
+
+    /// True when the catalog must be (re)listed.
+    #[wasm_bindgen(getter, js_name = catalogStale)]
+    pub fn catalog_stale(&self) -> bool {
+        self.session.catalog_stale()
+    }
+
+    /// True once the handshake completed.
+    #[wasm_bindgen(getter, js_name = isReady)]
+    pub fn is_ready(&self) -> bool {
+        self.session.is_ready()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Server
+
+/// A server's session with one client (sans-IO).
+#[wasm_bindgen]
+pub struct Server {
+    session: ServerSession,
+}
+
+#[wasm_bindgen]
+impl Server {
+    /// A server serving `options.versions`, identifying as `options.serverInfo`, declaring
+    /// `options.capabilities` (`tools` in it opens the tools methods).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "ServerOptions")] options: JsValue,
+    ) -> Result<Server, JsValue> {
+        let o = &options;
+        options_arg(o, "options")?;
+        let list = required(o, "versions", "options")?;
+        let Some(list) = list.dyn_ref::<Array>() else {
+            return Err(type_error("options.versions must be an array of strings"));
+        };
+        let versions = list
+            .iter()
+            .map(|v| string_arg(&v, "options.versions[i]"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let versions: Vec<&str> = versions.iter().map(String::as_str).collect();
+        let info = js_to_value(&required(o, "serverInfo", "options")?)?;
+        let capabilities = js_to_value(&required(o, "capabilities", "options")?)?;
+        let session = ServerSession::new(&versions, &info, &capabilities).map_err(mcpwire_error)?;
+        Ok(Server { session })
+    }
+
+    /// Handles one message from the client; returns what it asks for. Never throws for bad
+    /// input: a refusal is an event, its error response queued for `pollTransmit`.
+    #[wasm_bindgen(js_name = handleInput, unchecked_return_type = "ServerIncoming")]
+    pub fn handle_input(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] now: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let input = read_input(&input)?;
+        let now = millis_arg(&now, "now")?;
+        value_to_js(&self.session.handle_input(input.bytes(), now))
+    }
+
+    /// The response to a `tools/call`, or `null` when the request was cancelled (its
+    /// response is suppressed).
+    #[wasm_bindgen(js_name = respondTool, unchecked_return_type = "Uint8Array | null")]
+    pub fn respond_tool(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "CallToolResult")] result: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let id = js_to_value(&id)?;
+        let result = js_to_value(&result)?;
+        let bytes = self
+            .session
+            .respond_tool(&id, &result)
+            .map_err(mcpwire_error)?;
+        Ok(opt_bytes(bytes))
+    }
+
+    /// The response to a `tools/list` with one page.
+    #[wasm_bindgen(js_name = respondList)]
+    pub fn respond_list(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ListToolsResult")] result: JsValue,
+    ) -> Result<Vec<u8>, JsValue> {
+        let id = js_to_value(&id)?;
+        let result = js_to_value(&result)?;
+        self.session
+            .respond_list(&id, &result)
+            .map_err(mcpwire_error)
+    }
+
+    /// The wire form of a failure of `kind` (an ErrorKind name) for request `id`, or `null`
+    /// when the request was cancelled.
+    #[wasm_bindgen(js_name = respondFailure, unchecked_return_type = "Uint8Array | null")]
+    pub fn respond_failure(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ErrorKindName")] kind: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] message: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let id = js_to_value(&id)?;
+        let kind = string_arg(&kind, "kind")?;
+        let message = string_arg(&message, "message")?;
+        let bytes = self
+            .session
+            .respond_failure(&id, &kind, &message)
+            .map_err(mcpwire_error)?;
+        Ok(opt_bytes(bytes))
+    }
+
+    /// A `notifications/progress` for request `id` (which must carry a progress token).
+    #[wasm_bindgen(js_name = notifyProgress)]
+    pub fn notify_progress(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] progress: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] total: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] message: JsValue,
+    ) -> Result<Vec<u8>, JsValue> {
+        let id = js_to_value(&id)?;
+        let finite = |v: &JsValue, name: &str| -> Result<f64, JsValue> {
+            match number_arg(v, name)? {
+                n if n.is_finite() => Ok(n),
+                _ => Err(range_error(&format!("{name} must be a finite number"))),
+            }
+        };
+        let progress = finite(&progress, "progress")?;
+        let total = given(&total).map(|t| finite(t, "total")).transpose()?;
+        let message = opt_string(&message, "message")?;
+        self.session
+            .notify_progress(&id, progress, total, message.as_deref())
+            .map_err(mcpwire_error)
+    }
+
+    /// The next queued message (handshake answers, refusals), or `null`.
+    #[wasm_bindgen(js_name = pollTransmit, unchecked_return_type = "Uint8Array | null")]
+    pub fn poll_transmit(&mut self) -> JsValue {
+        opt_bytes(self.session.poll_transmit())
+    }
+
+    /// Requests in flight.
+    #[wasm_bindgen(getter, js_name = inFlight)]
+    pub fn in_flight(&self) -> u32 {
+        self.session.in_flight() as u32
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paging
+
+/// One page of a catalog of `length` items, `pageSize` per page, from `cursor` (`null` for
+/// the first page): `{start, end, nextCursor}`. `key` is the server's 16-byte cursor secret;
+/// `catalogVersion` changes whenever the catalog does. A tampered, foreign or stale cursor is
+/// an `McpwireError` of kind `invalid_cursor` (-32602).
+#[wasm_bindgen(unchecked_return_type = "Page")]
+pub fn page(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] key: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] length: JsValue,
+    #[wasm_bindgen(js_name = pageSize, unchecked_param_type = "number")] page_size: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | null")] cursor: JsValue,
+    #[wasm_bindgen(js_name = catalogVersion, unchecked_param_type = "number")]
+    catalog_version: JsValue,
+) -> Result<JsValue, JsValue> {
+    let key = key
+        .dyn_ref::<Uint8Array>()
+        .ok_or_else(|| type_error("key must be a Uint8Array"))?
+        .to_vec();
+    let length = index_arg(&length, "length")?;
+    let page_size = index_arg(&page_size, "pageSize")?;
+    let cursor = opt_string(&cursor, "cursor")?;
+    let catalog_version = integer_arg(&catalog_version, "catalogVersion", 0.0)? as u64;
+    let p = api::page(&key, length, page_size, cursor.as_deref(), catalog_version)
+        .map_err(mcpwire_error)?;
+    value_to_js(&p)
+}
