@@ -423,11 +423,731 @@ test('encode: symbol-keyed members are not JSON members and are left out', () =>
   assert.equal(text(lib.encode(CALL(args))), text(lib.canonicalize(CALL_TEXT('{"a":1}'))))
 })
 
+// ---- protocol state: Client and Server on a virtual clock ---------------------------------
+//
+// A Client and a Server talk to each other through the bytes they return; `now` is a number
+// the test advances. No timers, no I/O. Every byte string that crosses is also checked with
+// `decode` (so the sessions only ever put valid messages on the wire).
+
+const CLIENT_INFO = { name: 'host', version: '1.0.0' }
+const SERVER_INFO = { name: 'catalog', version: '2.0.0' }
+const KEY = Uint8Array.from({ length: 16 }, (_, i) => 0xa0 + i)
+
+/** The message a session wrote: checked by decode, returned as a JS value. */
+function wire(bytes) {
+  assertBytes(bytes)
+  const msg = lib.decode(bytes)
+  assert.deepEqual(msg, JSON.parse(text(bytes)))
+  return msg
+}
+
+function newClient(version, options = {}) {
+  return new lib.Client({ version, clientInfo: CLIENT_INFO, ...options })
+}
+
+function newServer(capabilities = { tools: { listChanged: true } }, versions = ['2025-11-25', '2026-07-28']) {
+  return new lib.Server({ versions, serverInfo: SERVER_INFO, capabilities })
+}
+
+/** Runs the handshake; returns the client's `ready` event. */
+function handshake(client, server, now = 0) {
+  const hello = client.start(now)
+  assert.equal(typeof hello.id, 'number')
+  wire(hello.bytes)
+  assert.deepEqual(server.handleInput(hello.bytes, now), { event: 'handshake' })
+  const reply = server.pollTransmit()
+  wire(reply)
+  assert.equal(server.pollTransmit(), null)
+  const ready = client.handleInput(reply, now)
+  assert.equal(ready.event, 'ready')
+  assert.equal(client.isReady, true)
+  // 2025 versions: the `initialized` notification follows; 2026-07-28 has none.
+  const initialized = client.pollTransmit()
+  if (initialized !== null) {
+    assert.deepEqual(wire(initialized), { jsonrpc: '2.0', method: 'notifications/initialized' })
+    assert.equal(server.handleInput(initialized, now).event, 'other')
+  }
+  assert.equal(client.pollTransmit(), null)
+  return ready
+}
+
+/** A connected pair after the handshake. */
+function connected(version = '2025-11-25', clientOptions = {}) {
+  const client = newClient(version, clientOptions)
+  const server = newServer()
+  handshake(client, server)
+  return { client, server }
+}
+
+/** The client calls a tool; the server receives it. Returns the call and the server's event. */
+function call(client, server, now, name, { args = {}, timeout = null, progress = null } = {}) {
+  const sent = client.callTool(now, name, args, timeout, progress)
+  const req = wire(sent.bytes)
+  assert.equal(req.method, 'tools/call')
+  assert.equal(req.id, sent.id)
+  const ev = server.handleInput(sent.bytes, now)
+  assert.equal(ev.event, 'call_tool')
+  assert.equal(ev.id, sent.id)
+  assert.equal(ev.name, name)
+  return { sent, ev }
+}
+
+const ok = (t) => ({ content: [{ type: 'text', text: t }] })
+
+test('state: handshake 2025-11-25 (initialize, then notifications/initialized)', () => {
+  const client = newClient('2025-11-25')
+  const server = newServer()
+  assert.equal(client.isReady, false)
+  assert.equal(client.catalogStale, true)
+  const hello = client.start(0)
+  assert.deepEqual(wire(hello.bytes), {
+    jsonrpc: '2.0',
+    id: hello.id,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: CLIENT_INFO },
+  })
+  assert.deepEqual(server.handleInput(hello.bytes, 0), { event: 'handshake' })
+  const reply = wire(server.pollTransmit())
+  assert.deepEqual(reply, {
+    jsonrpc: '2.0',
+    id: hello.id,
+    result: { protocolVersion: '2025-11-25', capabilities: { tools: { listChanged: true } }, serverInfo: SERVER_INFO },
+  })
+  assert.deepEqual(client.handleInput(JSON.stringify(reply), 5), {
+    event: 'ready',
+    version: '2025-11-25',
+    tools: { listChanged: true },
+  })
+  assert.equal(client.isReady, true)
+  assert.deepEqual(wire(client.pollTransmit()), { jsonrpc: '2.0', method: 'notifications/initialized' })
+  assert.equal(client.pollTransmit(), null)
+  assert.equal(client.inFlight, 0)
+})
+
+test('state: handshake 2026-07-28 (server/discover; every request carries _meta)', () => {
+  const client = newClient('2026-07-28', { capabilities: { elicitation: {} } })
+  const server = newServer()
+  const hello = client.start(0)
+  const discover = wire(hello.bytes)
+  assert.equal(discover.method, 'server/discover')
+  const meta = discover.params._meta
+  assert.equal(meta['io.modelcontextprotocol/protocolVersion'], '2026-07-28')
+  assert.deepEqual(meta['io.modelcontextprotocol/clientInfo'], CLIENT_INFO)
+  assert.deepEqual(meta['io.modelcontextprotocol/clientCapabilities'], { elicitation: {} })
+  assert.deepEqual(server.handleInput(hello.bytes, 0), { event: 'handshake' })
+  const reply = wire(server.pollTransmit())
+  assert.ok(reply.result.supportedVersions.includes('2026-07-28'), JSON.stringify(reply))
+  assert.deepEqual(client.handleInput(utf8.encode(JSON.stringify(reply)), 0), {
+    event: 'ready',
+    version: '2026-07-28',
+    tools: { listChanged: true },
+  })
+  assert.equal(client.pollTransmit(), null, 'no initialized notification in 2026-07-28')
+  const list = client.listTools(1)
+  assert.equal(wire(list.bytes).params._meta['io.modelcontextprotocol/protocolVersion'], '2026-07-28')
+  assert.equal(server.handleInput(list.bytes, 1).event, 'list_tools')
+  const { sent } = call(client, server, 2, 'echo', { args: { x: 1 }, progress: 'p' })
+  const params = wire(sent.bytes).params
+  assert.equal(params._meta.progressToken, 'p')
+  assert.equal(params._meta['io.modelcontextprotocol/protocolVersion'], '2026-07-28')
+})
+
+test('state: a server that serves no version the client speaks fails the handshake', () => {
+  const client = newClient('2026-07-28')
+  const server = newServer({ tools: {} }, ['2025-11-25'])
+  const hello = client.start(0)
+  assert.deepEqual(server.handleInput(hello.bytes, 0), { event: 'handshake' })
+  assert.deepEqual(client.handleInput(server.pollTransmit(), 0), { event: 'handshake_failed' })
+  assert.equal(client.isReady, false)
+  assert.throws(() => client.listTools(1), mcpwireError('method_not_found', -32601))
+})
+
+test('state: paging a 150-tool catalog with page() at 40 per page', () => {
+  const { client, server } = connected()
+  const catalog = Array.from({ length: 150 }, (_, i) => ({ name: `tool_${i}`, inputSchema: { type: 'object' } }))
+  const ranges = []
+  const names = []
+  let now = 10
+  let bytes = client.listTools(now).bytes
+  for (;;) {
+    const req = wire(bytes)
+    const ev = server.handleInput(bytes, now)
+    assert.equal(ev.event, 'list_tools')
+    assert.equal(ev.cursor, req.params?.cursor ?? null)
+    const p = lib.page(KEY, catalog.length, 40, ev.cursor, 1)
+    ranges.push([p.start, p.end])
+    const result = { tools: catalog.slice(p.start, p.end) }
+    if (p.nextCursor !== null) result.nextCursor = p.nextCursor
+    const got = client.handleInput(server.respondList(ev.id, result), now)
+    assert.equal(got.event, 'tools_page')
+    assert.equal(got.id, ev.id)
+    names.push(...got.result.tools.map((t) => t.name))
+    if (got.stop !== null) {
+      assert.equal(got.stop, 'complete')
+      assert.equal(p.nextCursor, null)
+      break
+    }
+    assert.equal(typeof p.nextCursor, 'string')
+    bytes = client.pollTransmit()
+    assert.ok(bytes, 'the next page request is queued')
+    now += 1
+  }
+  assert.deepEqual(ranges, [[0, 40], [40, 80], [80, 120], [120, 150]])
+  assert.deepEqual(names, catalog.map((t) => t.name))
+  assert.equal(client.catalogStale, false)
+  assert.equal(client.inFlight, 0)
+  assert.equal(client.pollTransmit(), null)
+
+  // the server says its list changed: the client's catalog is stale again
+  const changed = '{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}'
+  assert.deepEqual(client.handleInput(changed, now), { event: 'tool_list_changed' })
+  assert.equal(client.catalogStale, true)
+})
+
+test('state: a tampered, foreign or stale cursor is McpwireError invalid_cursor (-32602)', () => {
+  const first = lib.page(KEY, 150, 40, null, 7)
+  assert.deepEqual({ start: first.start, end: first.end }, { start: 0, end: 40 })
+  const cursor = first.nextCursor
+  const second = lib.page(KEY, 150, 40, cursor, 7)
+  assert.deepEqual({ start: second.start, end: second.end }, { start: 40, end: 80 })
+  assert.equal(typeof second.nextCursor, 'string')
+  assert.deepEqual(lib.page(KEY, 150, 40, cursor, 7), second, 'deterministic')
+  const flip = (c, i) => c.slice(0, i) + (c[i] === 'A' ? 'B' : 'A') + c.slice(i + 1)
+  for (const bad of [flip(cursor, 0), flip(cursor, cursor.length - 1), cursor.slice(1), 'bogus', '']) {
+    assert.throws(() => lib.page(KEY, 150, 40, bad, 7), mcpwireError('invalid_cursor', -32602), bad)
+  }
+  const otherKey = KEY.map((b) => b ^ 1)
+  assert.throws(() => lib.page(otherKey, 150, 40, cursor, 7), mcpwireError('invalid_cursor', -32602))
+  assert.throws(() => lib.page(KEY, 150, 40, cursor, 8), mcpwireError('invalid_cursor', -32602))
+
+  // the server answers a bad cursor with the error response; the client sees the error
+  const { client, server } = connected()
+  client.listTools(0)
+  const req = `{"jsonrpc":"2.0","id":99,"method":"tools/list","params":{"cursor":${JSON.stringify(flip(cursor, 3))}}}`
+  const ev = server.handleInput(req, 0)
+  let err
+  try {
+    lib.page(KEY, 150, 40, ev.cursor, 7)
+  } catch (e) {
+    err = e
+  }
+  assert.ok(err instanceof lib.McpwireError)
+  const failure = wire(server.respondFailure(ev.id, err.kind, err.message))
+  assert.equal(failure.id, 99)
+  assert.equal(failure.error.code, -32602)
+})
+
+test('state: calls with progress tokens true, 0 and ""', () => {
+  const { client, server } = connected()
+  let now = 100
+  // true: the client issues a fresh integer token
+  const a = call(client, server, now, 'echo', { args: { x: 1 }, progress: true })
+  assert.equal(a.sent.token, 0)
+  assert.equal(a.ev.progressToken, 0)
+  assert.deepEqual(a.ev.arguments, { x: 1 })
+  // 0 is in use by the call in flight: refused locally
+  assert.throws(() => client.callTool(now, 'echo', {}, null, 0), mcpwireError('invalid_value', -32602))
+  // "" is a token like any other
+  const b = call(client, server, now, 'echo', { progress: '' })
+  assert.equal(b.sent.token, '')
+  assert.equal(b.ev.progressToken, '')
+  assert.equal(wire(b.sent.bytes).params._meta.progressToken, '')
+  // no progress: no token, no _meta
+  const c = call(client, server, now, 'echo', { args: null })
+  assert.equal(c.sent.token, null)
+  assert.equal(c.ev.progressToken, null)
+  assert.equal(c.ev.arguments, null)
+  assert.equal('_meta' in wire(c.sent.bytes).params, false)
+  assert.equal(client.inFlight, 3)
+  assert.equal(server.inFlight, 3)
+
+  now += 10
+  const pa = server.notifyProgress(a.ev.id, 1, 3, 'one of three')
+  assert.deepEqual(wire(pa).params, { progressToken: 0, progress: 1, total: 3, message: 'one of three' })
+  assert.deepEqual(client.handleInput(pa, now), { event: 'progress', id: a.sent.id, progress: 1, total: 3, message: 'one of three' })
+  const pb = server.notifyProgress(b.ev.id, 0.5)
+  assert.deepEqual(client.handleInput(pb, now), { event: 'progress', id: b.sent.id, progress: 0.5, total: null, message: null })
+  // progress must increase; a request without a token has none
+  assert.throws(() => server.notifyProgress(a.ev.id, 1), mcpwireError('invalid_value', -32602))
+  assert.throws(() => server.notifyProgress(c.ev.id, 1), mcpwireError('invalid_value', -32602))
+  // the same progress twice reaches the client: not increasing, reported as late
+  assert.deepEqual(client.handleInput(pa, now), { event: 'late', reason: 'progress_not_increasing' })
+
+  const ra = client.handleInput(server.respondTool(a.ev.id, ok('a')), now)
+  assert.deepEqual(ra, { event: 'tool_result', id: a.sent.id, class: 'success', result: ok('a') })
+  const rb = client.handleInput(server.respondTool(b.ev.id, ok('b')), now)
+  assert.equal(rb.class, 'success')
+  client.handleInput(server.respondTool(c.ev.id, ok('c')), now)
+  assert.equal(client.inFlight, 0)
+  assert.equal(server.inFlight, 0)
+
+  // token 0 is free again once its call finished
+  const d = call(client, server, now, 'echo', { progress: 0 })
+  assert.equal(d.sent.token, 0)
+  assert.equal(d.ev.progressToken, 0)
+  // progress for the finished "" call is late
+  const stray = '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"","progress":2}}'
+  assert.deepEqual(client.handleInput(stray, now), { event: 'late', reason: 'progress_after_finish' })
+})
+
+test('state: cancel mid-progress; the server suppresses the response', () => {
+  const { client, server } = connected()
+  const { sent, ev } = call(client, server, 0, 'slow', { progress: 'job-1' })
+  assert.deepEqual(client.handleInput(server.notifyProgress(ev.id, 1, 10), 1), {
+    event: 'progress',
+    id: sent.id,
+    progress: 1,
+    total: 10,
+    message: null,
+  })
+  // progress already on its way when the client cancels
+  const inTransit = server.notifyProgress(ev.id, 2, 10)
+  const cancel = client.cancel(sent.id, 'user pressed stop')
+  assert.deepEqual(wire(cancel), {
+    jsonrpc: '2.0',
+    method: 'notifications/cancelled',
+    params: { requestId: sent.id, reason: 'user pressed stop' },
+  })
+  assert.equal(client.inFlight, 0)
+  assert.equal(client.cancel(sent.id), null, 'cancelling twice sends nothing')
+  assert.deepEqual(client.handleInput(inTransit, 2), { event: 'late', reason: 'progress_after_finish' })
+
+  assert.deepEqual(server.handleInput(cancel, 3), { event: 'cancelled', id: sent.id, known: true })
+  assert.equal(server.respondTool(ev.id, ok('too late')), null)
+  assert.equal(server.inFlight, 0)
+
+  // a cancelled request's failure is suppressed the same way
+  const other = call(client, server, 4, 'slow')
+  assert.deepEqual(server.handleInput(client.cancel(other.sent.id), 5), { event: 'cancelled', id: other.sent.id, known: true })
+  assert.equal(server.respondFailure(other.ev.id, 'tool_execution_failed', 'stopped'), null)
+})
+
+test('state: a time-out via pollTimeout, handleTimeout, pollEvent and pollTransmit', () => {
+  const { client, server } = connected()
+  assert.equal(client.pollTimeout(), null)
+  let now = 1000
+  const { sent, ev } = call(client, server, now, 'slow', { timeout: 500 })
+  assert.equal(client.pollTimeout(), 1500)
+  now = 1499
+  client.handleTimeout(now)
+  assert.equal(client.pollEvent(), null)
+  assert.equal(client.pollTransmit(), null)
+  assert.equal(client.inFlight, 1)
+  now = client.pollTimeout()
+  client.handleTimeout(now)
+  assert.deepEqual(client.pollEvent(), { event: 'timed_out', id: sent.id, method: 'tools/call' })
+  assert.equal(client.pollEvent(), null)
+  const cancel = client.pollTransmit()
+  assert.deepEqual(wire(cancel).params, { requestId: sent.id, reason: 'timeout' })
+  assert.equal(client.pollTransmit(), null)
+  assert.equal(client.pollTimeout(), null)
+  assert.equal(client.inFlight, 0)
+  assert.deepEqual(server.handleInput(cancel, now), { event: 'cancelled', id: sent.id, known: true })
+  assert.equal(server.respondTool(ev.id, ok('late')), null)
+  // fractions of a millisecond are dropped: performance.now() works as a clock
+  const frac = call(client, server, 2000.75, 'slow', { timeout: 10 })
+  assert.equal(client.pollTimeout(), 2010)
+  client.cancel(frac.sent.id)
+})
+
+test('state: defaultTimeout, and progress restarting the limit up to maxTimeout', () => {
+  const { client, server } = connected('2025-11-25', { defaultTimeout: 300, maxTimeout: 2000, resetTimeoutOnProgress: true })
+  const plain = call(client, server, 0, 'slow')
+  assert.equal(client.pollTimeout(), 300)
+  client.cancel(plain.sent.id)
+  const { sent, ev } = call(client, server, 0, 'slow', { timeout: 500, progress: true })
+  assert.equal(client.pollTimeout(), 500)
+  client.handleInput(server.notifyProgress(ev.id, 1), 400)
+  assert.equal(client.pollTimeout(), 900)
+  client.handleInput(server.notifyProgress(ev.id, 2), 1600)
+  assert.equal(client.pollTimeout(), 2000, 'never past maxTimeout')
+  client.handleTimeout(2000)
+  assert.deepEqual(client.pollEvent(), { event: 'timed_out', id: sent.id, method: 'tools/call' })
+})
+
+test('state: a tool error via respondFailure, and a protocol error', () => {
+  const { client, server } = connected()
+  const t = call(client, server, 0, 'broken')
+  const bytes = server.respondFailure(t.ev.id, 'tool_execution_failed', 'disk full')
+  assert.deepEqual(wire(bytes).result, { content: [{ type: 'text', text: 'disk full' }], isError: true })
+  const got = client.handleInput(bytes, 1)
+  assert.equal(got.event, 'tool_result')
+  assert.equal(got.class, 'tool_error')
+  assert.equal(got.result.isError, true)
+
+  const u = call(client, server, 2, 'nope')
+  const err = client.handleInput(server.respondFailure(u.ev.id, 'unknown_tool', 'Unknown tool: nope'), 3)
+  assert.deepEqual(err, { event: 'error', id: u.sent.id, method: 'tools/call', error: { code: -32602, message: 'Unknown tool: nope', data: { kind: 'unknown_tool' } } })
+  assert.equal(client.inFlight, 0)
+
+  assert.throws(() => server.respondFailure(1, 'no_such_kind', 'x'), mcpwireError('invalid_value', -32602))
+})
+
+test('state: late messages (response after cancel, duplicate response, unknown token, unknown id)', () => {
+  const { client, server } = connected()
+  // the server answered before the cancellation reached it
+  const a = call(client, server, 0, 'fast')
+  const answer = server.respondTool(a.ev.id, ok('done'))
+  assert.ok(answer)
+  const cancel = client.cancel(a.sent.id, 'changed my mind')
+  assert.deepEqual(client.handleInput(answer, 1), { event: 'late', reason: 'response_after_cancel' })
+  assert.deepEqual(server.handleInput(cancel, 1), { event: 'cancelled', id: a.sent.id, known: false })
+
+  // the same response twice
+  const b = call(client, server, 2, 'fast')
+  const resp = server.respondTool(b.ev.id, ok('once'))
+  assert.equal(client.handleInput(resp, 2).event, 'tool_result')
+  assert.deepEqual(client.handleInput(resp, 3), { event: 'late', reason: 'duplicate_response' })
+
+  // progress nobody asked for, responses to ids never sent
+  const stray = '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"nobody","progress":1}}'
+  assert.deepEqual(client.handleInput(stray, 4), { event: 'late', reason: 'progress_unknown_token' })
+  assert.deepEqual(client.handleInput('{"jsonrpc":"2.0","id":999,"result":{"content":[]}}', 4), { event: 'late', reason: 'unknown_response' })
+  assert.deepEqual(client.handleInput('{"jsonrpc":"2.0","id":"x","result":{}}', 4), { event: 'late', reason: 'unknown_response' })
+  assert.equal(client.inFlight, 0)
+  // a ping from the server is passed on as it is
+  const ping = client.handleInput('{"jsonrpc":"2.0","id":"s1","method":"ping"}', 5)
+  assert.deepEqual(ping, { event: 'other', message: { jsonrpc: '2.0', id: 's1', method: 'ping' } })
+})
+
+test('state: capability gate (server without tools refuses -32601; the client refuses locally)', () => {
+  const client = newClient('2025-11-25')
+  assert.throws(() => client.callTool(0, 'x'), mcpwireError('method_not_found', -32601), 'before the handshake')
+  const server = newServer({})
+  assert.deepEqual(handshake(client, server), { event: 'ready', version: '2025-11-25', tools: null })
+  assert.throws(() => client.listTools(1), mcpwireError('method_not_found', -32601))
+  assert.throws(() => client.callTool(1, 'x', {}), mcpwireError('method_not_found', -32601))
+  assert.equal(client.inFlight, 0)
+
+  // a client that assumes tools anyway: the server refuses with -32601
+  const eager = newClient('2025-11-25')
+  eager.assumeReady(true)
+  assert.equal(eager.isReady, true)
+  const sent = eager.callTool(0, 'x', {})
+  assert.deepEqual(server.handleInput(sent.bytes, 0), { event: 'refused', id: sent.id, kind: 'method_not_found', code: -32601 })
+  const refusal = server.pollTransmit()
+  assert.equal(wire(refusal).error.code, -32601)
+  const got = eager.handleInput(refusal, 1)
+  assert.equal(got.event, 'error')
+  assert.equal(got.error.code, -32601)
+  assert.equal(server.inFlight, 0)
+})
+
+test('state: bad input to a session', () => {
+  const { client, server } = connected()
+  // the client throws what core found
+  assert.throws(() => client.handleInput('[]', 0), mcpwireError('not_an_object', -32600, 0))
+  assert.throws(() => client.handleInput(utf8.encode('{"jsonrpc":"2.0"'), 0), mcpwireError('unexpected_end', -32700))
+  // the server never throws for input: a refusal event and a queued error response
+  assert.deepEqual(server.handleInput('{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{}}', 0), {
+    event: 'refused',
+    id: 7,
+    kind: 'missing_field',
+    code: -32602,
+  })
+  assert.equal(wire(server.pollTransmit()).error.code, -32602)
+  assert.equal(server.handleInput('not json', 0).event, 'refused')
+  const parse = wire(server.pollTransmit())
+  assert.equal(parse.error.code, -32700)
+  assert.equal('id' in parse, false)
+  // values core refuses are McpwireErrors
+  assert.throws(() => client.callTool(0, 'x', [1]), mcpwireError('wrong_type', -32602))
+  assert.throws(() => client.callTool(0, 'x', {}, null, 1.5), mcpwireError('invalid_value', -32602))
+  assert.throws(() => client.callTool(0, 'x', {}, null, {}), mcpwireError('invalid_value', -32602))
+  assert.throws(() => server.respondTool(true, ok('x')), mcpwireError('invalid_value', -32602))
+  assert.throws(() => server.respondTool(1, { content: 'x' }), (e) => e instanceof lib.McpwireError)
+  assert.throws(() => newClient('2024-11-05'), mcpwireError('invalid_value', -32602))
+  assert.throws(() => newServer({ tools: {} }, ['1999-01-01']), mcpwireError('invalid_value', -32602))
+  assert.throws(() => lib.page(new Uint8Array(15), 10, 5, null, 1), mcpwireError('invalid_value', -32602))
+})
+
+test('state: argument errors are TypeErrors and RangeErrors, the same in Node and WASM', () => {
+  const { client, server } = connected()
+  for (const now of [-1, Infinity, NaN, 2 ** 53]) {
+    assert.throws(() => client.listTools(now), rangeError, String(now))
+    assert.throws(() => client.handleTimeout(now), rangeError, String(now))
+  }
+  for (const now of ['1', undefined, null, 1n]) {
+    assert.throws(() => client.listTools(now), typeError, String(now))
+    assert.throws(() => server.handleInput('{}', now), typeError, String(now))
+  }
+  assert.throws(() => client.callTool(0, 42), typeError)
+  assert.throws(() => client.callTool(0, 'x', {}, -5), rangeError)
+  assert.throws(() => client.callTool(0, 'x', {}, '5'), typeError)
+  assert.throws(() => client.cancel('1'), typeError)
+  assert.throws(() => client.cancel(1.5), rangeError)
+  assert.throws(() => client.cancel(1, 7), typeError)
+  assert.throws(() => client.handleInput(42, 0), typeError)
+  assert.throws(() => client.assumeReady('yes'), typeError)
+  assert.throws(() => server.notifyProgress(1, NaN), rangeError)
+  assert.throws(() => server.notifyProgress(1, '1'), typeError)
+  assert.throws(() => server.respondFailure(1, 5, 'x'), typeError)
+  for (const options of [undefined, null, 'x', [], { clientInfo: CLIENT_INFO }, { version: 1, clientInfo: CLIENT_INFO }, { version: '2025-11-25' }]) {
+    assert.throws(() => new lib.Client(options), typeError, JSON.stringify(options))
+  }
+  assert.throws(() => newClient('2025-11-25', { defaultTimeout: -1 }), rangeError)
+  assert.throws(() => newClient('2025-11-25', { resetTimeoutOnProgress: 1 }), typeError)
+  assert.throws(() => newClient('2025-11-25', { maxPages: 0.5 }), rangeError)
+  for (const options of [undefined, {}, { versions: '2025-11-25', serverInfo: SERVER_INFO, capabilities: {} }, { versions: [1], serverInfo: SERVER_INFO, capabilities: {} }, { versions: ['2025-11-25'], serverInfo: SERVER_INFO }]) {
+    assert.throws(() => new lib.Server(options), typeError, JSON.stringify(options))
+  }
+  assert.throws(() => lib.page([1, 2], 10, 5, null, 1), typeError)
+  assert.throws(() => lib.page(KEY, -1, 5, null, 1), rangeError)
+  assert.throws(() => lib.page(KEY, 10, 5, 7, 1), typeError)
+  assert.throws(() => lib.page(KEY, 10, 5, null, 1.5), rangeError)
+  // null means "not given"
+  assert.equal(client.callTool(0, 'x', null, null, null).token, null)
+  assert.equal(newClient('2025-11-25', { capabilities: null, defaultTimeout: null }).isReady, false)
+})
+
+// ---- JSON Schema --------------------------------------------------------------------------
+
+const UNITS = {
+  type: 'object',
+  properties: { units: { enum: ['metric', 'imperial'] } },
+  required: ['units'],
+}
+
+const SCHEMA_CASES = [
+  {
+    name: 'enum',
+    schema: UNITS,
+    valid: [{ units: 'metric' }],
+    invalid: [
+      [{ units: 'kelvin' }, [{ instancePath: '/units', schemaPath: '/properties/units/enum', keyword: 'enum', message: '`/units` must be one of "metric", "imperial"; got "kelvin"' }]],
+    ],
+  },
+  {
+    name: 'required',
+    schema: UNITS,
+    valid: [{ units: 'imperial', other: 1 }],
+    invalid: [[{}, [{ instancePath: '', schemaPath: '/required', keyword: 'required' }]]],
+  },
+  {
+    name: 'additionalProperties false',
+    schema: { type: 'object', properties: { city: { type: 'string' } }, additionalProperties: false },
+    valid: [{ city: 'Oslo' }, {}],
+    invalid: [[{ city: 'Oslo', days: 3 }, [{ instancePath: '', schemaPath: '/additionalProperties', keyword: 'additionalProperties' }]]],
+  },
+  {
+    name: '$defs and $ref',
+    schema: { $defs: { Unit: { enum: ['c', 'f'] } }, type: 'object', properties: { unit: { $ref: '#/$defs/Unit' } } },
+    valid: [{ unit: 'c' }],
+    invalid: [[{ unit: 'k' }, [{ instancePath: '/unit', schemaPath: '/$defs/Unit/enum', keyword: 'enum' }]]],
+  },
+  {
+    name: 'anyOf with null',
+    schema: { type: 'object', properties: { note: { anyOf: [{ type: 'string' }, { type: 'null' }] } } },
+    valid: [{ note: null }, { note: 'x' }, {}],
+    invalid: [[{ note: 1 }, [{ instancePath: '/note', schemaPath: '/properties/note/anyOf', keyword: 'anyOf' }]]],
+  },
+  {
+    name: 'pattern',
+    schema: { type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]{3}$' } } },
+    valid: [{ code: 'OSL' }],
+    invalid: [[{ code: 'osl' }, [{ instancePath: '/code', schemaPath: '/properties/code/pattern', keyword: 'pattern' }]]],
+  },
+  {
+    name: 'several errors at once, nested paths',
+    schema: {
+      type: 'object',
+      properties: { items: { type: 'array', items: { type: 'integer', minimum: 0 } } },
+      required: ['items', 'id'],
+    },
+    valid: [{ items: [0, 1], id: 1 }],
+    invalid: [
+      [
+        { items: [1, -2, 'x'] },
+        [
+          { instancePath: '', schemaPath: '/required', keyword: 'required' },
+          { instancePath: '/items/1', schemaPath: '/properties/items/items/minimum', keyword: 'minimum' },
+          { instancePath: '/items/2', schemaPath: '/properties/items/items/type', keyword: 'type' },
+        ],
+      ],
+    ],
+  },
+]
+
+/** The three forms of a JSON argument: a JS value, JSON text, UTF-8 bytes. */
+const forms = (v) => [v, JSON.stringify(v), utf8.encode(JSON.stringify(v))]
+
+/** Errors without messages (sorted by path), and each message checked to be a sentence. */
+function shape(errors) {
+  assert.ok(Array.isArray(errors))
+  for (const e of errors) {
+    assert.deepEqual(Object.keys(e).sort(), ['instancePath', 'keyword', 'message', 'schemaPath'])
+    assert.equal(typeof e.message, 'string')
+    assert.ok(e.message.length > 0)
+  }
+  const key = (e) => `${e.instancePath}\u0000${e.schemaPath}`
+  return errors.map(({ instancePath, schemaPath, keyword }) => ({ instancePath, schemaPath, keyword })).sort((a, b) => (key(a) < key(b) ? -1 : 1))
+}
+
+for (const c of SCHEMA_CASES) {
+  test(`schema: ${c.name} (valid and invalid instances, values and JSON text)`, () => {
+    const compiled = new lib.Schema(c.schema)
+    for (const schema of forms(c.schema)) {
+      for (const v of c.valid) {
+        for (const instance of forms(v)) assert.deepEqual(lib.validate(schema, instance), [], JSON.stringify(v))
+        assert.equal(compiled.isValid(v), true)
+      }
+      for (const [v, want] of c.invalid) {
+        for (const instance of forms(v)) {
+          const got = lib.validate(schema, instance)
+          const expect = want.map(({ instancePath, schemaPath, keyword }) => ({ instancePath, schemaPath, keyword }))
+          assert.deepEqual(shape(got), shape(expect.map((e) => ({ ...e, message: '-' }))), JSON.stringify(v))
+          for (const w of want) if (w.message) assert.ok(got.some((e) => e.message === w.message), w.message)
+          assert.deepEqual(compiled.validate(instance), got)
+        }
+        assert.equal(compiled.isValid(v), false)
+      }
+    }
+  })
+}
+
+test('schema: a string argument is JSON text (a string instance is written with quotes)', () => {
+  assert.deepEqual(lib.validate({ type: 'string' }, '"abc"'), [])
+  assert.equal(lib.validate({ type: 'string' }, '12')[0].keyword, 'type')
+  assert.throws(() => lib.validate({ type: 'string' }, 'abc'), mcpwireError('unexpected_byte', -32700, 0))
+  assert.throws(() => lib.validate({}, '{"a":1,"a":2}'), mcpwireError('duplicate_key', -32700))
+  assert.throws(() => lib.validate({}, utf8.encode('[1,]')), (e) => e instanceof lib.McpwireError && e.offset === 3)
+})
+
+test('schema: a schema that cannot be compiled is McpwireError with the SchemaErrorKind name', () => {
+  const cases = [
+    [{ type: 'string', pattern: '(?<=a)b' }, 'invalid_regex', '/pattern'],
+    [{ properties: { a: { pattern: '(a' } } }, 'invalid_regex', '/properties/a/pattern'],
+    [{ minLength: -1 }, 'invalid_keyword', '/minLength'],
+    [{ type: 5 }, 'invalid_keyword', '/type'],
+    [{ $ref: '#/$defs/missing' }, 'unresolvable_ref', '/$ref'],
+    [{ $ref: 'https://example.com/other.json' }, 'unresolvable_ref', '/$ref'],
+  ]
+  for (const [schema, kind, schemaPath] of cases) {
+    for (const form of forms(schema)) {
+      const check = (e) => {
+        assert.ok(e instanceof lib.McpwireError, `${e && e.name}: ${e && e.message}`)
+        assert.deepEqual({ kind: e.kind, code: e.code, schemaPath: e.schemaPath }, { kind, code: null, schemaPath })
+        assert.match(e.message, /^invalid schema at /)
+        return true
+      }
+      assert.throws(() => lib.validate(form, {}), check, JSON.stringify(schema))
+      assert.throws(() => new lib.Schema(form), check)
+      assert.throws(() => lib.checkArguments(form, 't', {}), check)
+      assert.throws(() => lib.checkOutput(form, { content: [] }), check)
+    }
+  }
+  // schema text that is not JSON: invalid_json
+  for (const text of ['{', utf8.encode('{"type":}')]) {
+    assert.throws(() => lib.validate(text, {}), (e) => {
+      assert.ok(e instanceof lib.McpwireError)
+      assert.deepEqual({ kind: e.kind, code: e.code, schemaPath: e.schemaPath }, { kind: 'invalid_json', code: null, schemaPath: '' })
+      assert.match(e.message, /at byte/)
+      return true
+    })
+  }
+})
+
+test('schema: options (resources, maxErrors, assertFormats) and the compiled Schema', () => {
+  const other = { $id: 'https://example.com/unit.json', enum: ['c', 'f'] }
+  const schema = { type: 'object', properties: { u: { $ref: 'https://example.com/unit.json' } } }
+  for (const doc of forms(other)) {
+    const resources = { 'https://example.com/unit.json': doc }
+    assert.deepEqual(lib.validate(schema, { u: 'c' }, { resources }), [])
+    assert.equal(lib.validate(schema, { u: 'k' }, { resources })[0].keyword, 'enum')
+    assert.equal(new lib.Schema(schema, { resources }).isValid({ u: 'f' }), true)
+  }
+  const many = { type: 'array', items: { type: 'string' } }
+  assert.equal(lib.validate(many, [1, 2, 3]).length, 3)
+  assert.equal(lib.validate(many, [1, 2, 3], { maxErrors: 2 }).length, 2)
+  const date = { type: 'string', format: 'date' }
+  assert.deepEqual(lib.validate(date, '"not a date"'), [])
+  assert.equal(lib.validate(date, '"not a date"', { assertFormats: true })[0].keyword, 'format')
+  assert.deepEqual(lib.validate(date, '"2026-07-28"', { assertFormats: true, maxErrors: null }), [])
+  assert.throws(() => lib.validate(many, [], { maxErrors: 0 }), rangeError)
+  assert.throws(() => lib.validate(many, [], { assertFormats: 'yes' }), typeError)
+  assert.throws(() => lib.validate(many, [], 5), typeError)
+  assert.throws(() => lib.validate(many, [], { resources: 'x' }), typeError)
+
+  assert.equal(new lib.Schema({}).draft, 'https://json-schema.org/draft/2020-12/schema')
+  assert.equal(new lib.Schema({ $schema: 'http://json-schema.org/draft-07/schema#' }).draft, 'http://json-schema.org/draft-07/schema#')
+  const compiled = new lib.Schema(UNITS)
+  for (let i = 0; i < 3; i++) assert.equal(compiled.validate({ units: i }).length, 1)
+})
+
+test('schema: values JSON cannot hold are TypeErrors; too deep or cyclic is too_deep', () => {
+  assert.throws(() => lib.validate({}, { a: undefined }), typeError)
+  assert.throws(() => lib.validate({ const: NaN }, 1), typeError)
+  assert.throws(() => lib.validate({}, new Date(0)), typeError)
+  assert.throws(() => lib.validate({}, 1n), typeError)
+  const cyclic = {}
+  cyclic.self = cyclic
+  assert.throws(() => lib.validate({}, cyclic), mcpwireError('too_deep', -32700))
+  let deep = 1
+  for (let i = 0; i < 200; i++) deep = [deep]
+  assert.throws(() => lib.validate({}, deep), mcpwireError('too_deep', -32700))
+  assert.throws(() => lib.validate({}, JSON.stringify(deep)), mcpwireError('too_deep', -32700))
+  // within the limit, deep values validate
+  let ok = 1
+  for (let i = 0; i < 100; i++) ok = [ok]
+  assert.deepEqual(lib.validate({}, ok), [])
+})
+
+const WEATHER_INPUT = {
+  type: 'object',
+  properties: { city: { type: 'string', minLength: 1 }, units: { enum: ['metric', 'imperial'] } },
+  required: ['city'],
+  additionalProperties: false,
+}
+
+test('schema: checkArguments gives null or the isError CallToolResult', () => {
+  for (const schema of forms(WEATHER_INPUT)) {
+    for (const args of forms({ city: 'Oslo', units: 'metric' })) assert.equal(lib.checkArguments(schema, 'get_weather', args), null)
+    const bad = lib.checkArguments(schema, 'get_weather', { units: 'kelvin', days: 3 })
+    assert.equal(bad.isError, true)
+    assert.equal(bad.content.length, 1)
+    assert.equal(bad.content[0].type, 'text')
+    const lines = bad.content[0].text.split('\n')
+    assert.equal(lines[0], 'Invalid arguments for tool get_weather:')
+    assert.equal(lines.length, 4, bad.content[0].text)
+    assert.ok(lines.slice(1).every((l) => l.startsWith('- ')))
+    assert.deepEqual(lib.checkArguments(schema, 'get_weather', JSON.stringify({ units: 'kelvin', days: 3 })), bad)
+  }
+  // omitted or null arguments are {}
+  assert.match(lib.checkArguments(WEATHER_INPUT, 't').content[0].text, /city/)
+  assert.deepEqual(lib.checkArguments(WEATHER_INPUT, 't', null), lib.checkArguments(WEATHER_INPUT, 't', {}))
+  assert.equal(lib.checkArguments({ type: 'object' }, 't'), null)
+  assert.throws(() => lib.checkArguments(WEATHER_INPUT, 5, {}), typeError)
+  assert.throws(() => lib.checkArguments(WEATHER_INPUT, 't', '{'), mcpwireError('unexpected_end', -32700))
+  // the result is a CallToolResult a server can send as it is
+  const { client, server } = connected()
+  const { ev } = call(client, server, 0, 'get_weather', { args: { units: 'kelvin' } })
+  const result = lib.checkArguments(WEATHER_INPUT, ev.name, ev.arguments)
+  const got = client.handleInput(server.respondTool(ev.id, result), 1)
+  assert.equal(got.class, 'tool_error')
+  assert.deepEqual(got.result, result)
+})
+
+test('schema: checkOutput gives {outcome, errors}', () => {
+  const output = { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] }
+  for (const schema of forms(output)) {
+    for (const result of forms({ content: [], structuredContent: { celsius: -3.5 } })) {
+      assert.deepEqual(lib.checkOutput(schema, result), { outcome: 'valid', errors: [] })
+    }
+    assert.deepEqual(lib.checkOutput(schema, { content: [], isError: true }), { outcome: 'skipped', errors: [] })
+    assert.deepEqual(lib.checkOutput(schema, { content: [] }), { outcome: 'missing_structured_content', errors: [] })
+    const bad = lib.checkOutput(schema, { content: [], structuredContent: { celsius: 'cold' } })
+    assert.equal(bad.outcome, 'output_schema_mismatch')
+    assert.deepEqual(shape(bad.errors), [{ instancePath: '/celsius', schemaPath: '/properties/celsius/type', keyword: 'type' }])
+  }
+})
+
 // ---- environment-specific checks ----------------------------------------------------------
 
 if (h.esm) {
   test('modules: the ESM entry exports the same API as the CommonJS entry', () => {
-    for (const name of ['decode', 'encode', 'canonicalize', 'classify', 'failureResponse', 'errorKinds', 'McpwireError']) {
+    const names = ['decode', 'encode', 'canonicalize', 'classify', 'failureResponse', 'errorKinds', 'McpwireError']
+    names.push('page', 'validate', 'checkArguments', 'checkOutput', 'Client', 'Server', 'Schema')
+    for (const name of names) {
       assert.ok(name in h.esm, name)
       assert.equal(h.esm[name], lib[name], name)
     }
@@ -540,6 +1260,41 @@ if (h.sdk) {
     }
     for (const t of ['ListToolsRequest', 'ListToolsResult', 'CallToolRequest', 'CallToolResult', 'ProgressNotification', 'CancelledNotification']) {
       assert.ok(seen.has(t), `covered ${t}`)
+    }
+  })
+
+  test('sdk: the isError result of checkArguments passes CallToolResultSchema', () => {
+    const result = lib.checkArguments(WEATHER_INPUT, 'get_weather', { units: 'kelvin' })
+    assert.equal(result.isError, true)
+    sdkAccepts(T.CallToolResultSchema, result, 'checkArguments result')
+    sdkAccepts(T.CallToolResultSchema, lib.checkArguments(WEATHER_INPUT, 'get_weather', '[]'), 'arguments not an object')
+    // and as the response a Server sends for it
+    const { client, server } = connected()
+    const { ev } = call(client, server, 0, 'get_weather', { args: { units: 'kelvin' } })
+    const response = wire(server.respondTool(ev.id, result))
+    sdkAcceptsMessage(response, 'respondTool(checkArguments result)')
+    sdkAccepts(T.CallToolResultSchema, response.result, 'response result')
+  })
+
+  test('sdk: every message Client and Server write passes the SDK zod schemas', () => {
+    const { client, server } = connected()
+    const out = []
+    const a = call(client, server, 0, 'echo', { args: { q: 'x' }, progress: true })
+    out.push(a.sent.bytes, server.notifyProgress(a.ev.id, 1, 2, 'half'), server.respondTool(a.ev.id, ok('done')))
+    const b = call(client, server, 1, 'echo')
+    out.push(b.sent.bytes, client.cancel(b.sent.id, 'stop'))
+    const c = call(client, server, 2, 'echo')
+    out.push(server.respondFailure(c.ev.id, 'unknown_tool', 'Unknown tool: echo'))
+    const list = client.listTools(3)
+    const ev = server.handleInput(list.bytes, 3)
+    out.push(list.bytes, server.respondList(ev.id, { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] }))
+    const hello = newClient('2025-11-25').start(0)
+    const s2 = newServer()
+    s2.handleInput(hello.bytes, 0)
+    out.push(hello.bytes, s2.pollTransmit())
+    const types = new Set(out.map((bytes, i) => sdkAcceptsMessage(wire(bytes), `session message ${i}`)))
+    for (const t of ['CallToolRequest', 'ProgressNotification', 'CallToolResult', 'CancelledNotification', 'JSONRPCErrorResponse', 'ListToolsRequest', 'ListToolsResult', 'InitializeRequest', 'InitializeResult']) {
+      assert.ok(types.has(t), `covered ${t} (saw ${[...types].join(', ')})`)
     }
   })
 

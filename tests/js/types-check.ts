@@ -3,22 +3,41 @@
 // expect-error directive must stay errors: if the types got looser, tsc fails on the unused marker.
 import {
   canonicalize,
+  checkArguments,
+  checkOutput,
   classify,
+  Client,
   decode,
   encode,
   errorKinds,
   failureResponse,
   McpwireError,
+  page,
+  Schema,
+  Server,
+  validate,
 } from 'mcpwire'
 import type {
+  CallSent,
   CallToolResult,
   Classification,
+  ClientIncoming,
+  ClientOptions,
+  ClientTimerEvent,
   ContentBlock,
   ErrorKindInfo,
   ErrorKindName,
   JSONRPCMessage,
   Limits,
   ListToolsResult,
+  OutputCheck,
+  Page,
+  ProgressToken,
+  ProtocolVersion,
+  SchemaOptions,
+  SchemaValidationError,
+  Sent,
+  ServerIncoming,
   SchemaErrorKindName,
   Tool,
 } from 'mcpwire'
@@ -85,4 +104,71 @@ errorKinds.push({ name: 'internal_error', code: -32603 })
 // @ts-expect-error: kind is an ErrorKind name, not any string
 const wrong: 'not_a_kind' = (null as unknown as McpwireError).kind
 
-void fromBytes, code, wrong
+// ---- protocol state ----------------------------------------------------------------------
+
+const clientOptions: ClientOptions = { version: '2025-11-25', clientInfo: { name: 'h', version: '1' }, defaultTimeout: 1000 }
+const client = new Client(clientOptions)
+const hello: Sent = client.start(0)
+const helloId: number = hello.id
+const server = new Server({ versions: ['2025-11-25', '2026-07-28'], serverInfo: { name: 's', version: '1' }, capabilities: { tools: {} } })
+const asked: ServerIncoming = server.handleInput(hello.bytes, 0)
+const reply: Uint8Array | null = server.pollTransmit()
+if (reply) {
+  const ev: ClientIncoming = client.handleInput(reply, 0)
+  if (ev.event === 'ready') {
+    const v: ProtocolVersion = ev.version
+    const listChanged: boolean | undefined = ev.tools?.listChanged
+    void v, listChanged
+  } else if (ev.event === 'tool_result') {
+    const r: CallToolResult = ev.result
+    const cls: 'success' | 'tool_error' = ev.class
+    void r, cls
+  } else if (ev.event === 'progress') {
+    const p: number = ev.progress
+    const t: number | null = ev.total
+    void p, t
+  } else if (ev.event === 'tools_page') {
+    const tools: Tool[] = ev.result.tools
+    void tools
+  }
+}
+const called: CallSent = client.callTool(1, 'echo', { q: 1 }, 500, true)
+const token: ProgressToken | null = called.token
+const cancelled: Uint8Array | null = client.cancel(called.id, 'stop')
+const nextTimeout: number | null = client.pollTimeout()
+client.handleTimeout(nextTimeout ?? 0)
+const timer: ClientTimerEvent | null = client.pollEvent()
+const flags: [number, boolean, boolean] = [client.inFlight, client.catalogStale, client.isReady]
+if (asked.event === 'call_tool') {
+  const done: Uint8Array | null = server.respondTool(asked.id, { content: [{ type: 'text', text: 'x' }] })
+  const failed: Uint8Array | null = server.respondFailure(asked.id, 'tool_execution_failed', 'boom')
+  const note: Uint8Array = server.notifyProgress(asked.id, 1, 2, 'half')
+  void done, failed, note
+}
+const onePage: Page = page(new Uint8Array(16), 150, 40, null, 1)
+const nextCursor: string | null = onePage.nextCursor
+
+// ---- JSON Schema --------------------------------------------------------------------------
+
+const schemaOptions: SchemaOptions = { assertFormats: true, maxErrors: 5, resources: { 'https://e.com/a.json': { type: 'string' } } }
+const errors: SchemaValidationError[] = validate({ type: 'string' }, '"x"', schemaOptions)
+const firstPath: string | undefined = errors[0]?.instancePath
+const compiled = new Schema('{"type":"object"}', { maxErrors: 5 })
+const fits: boolean = compiled.isValid({})
+const draft: string = compiled.draft
+const toolError: CallToolResult | null = checkArguments({ type: 'object' }, 't', { a: 1 })
+const outputCheck: OutputCheck = checkOutput({ type: 'object' }, { content: [], structuredContent: {} })
+
+// @ts-expect-error: a client speaks a version mcpwire knows
+new Client({ version: '2024-11-05', clientInfo: { name: 'h', version: '1' } })
+// @ts-expect-error: now is a number of milliseconds
+client.listTools('0')
+// @ts-expect-error: inFlight is read-only
+client.inFlight = 3
+// @ts-expect-error: the outcomes are a closed set
+const wrongOutcome: OutputCheck['outcome'] = 'ok'
+// @ts-expect-error: a server needs capabilities
+new Server({ versions: ['2025-11-25'], serverInfo: { name: 's', version: '1' } })
+
+void fromBytes, code, wrong, helloId, token, cancelled, timer, flags, nextCursor
+void firstPath, fits, draft, toolError, outputCheck, wrongOutcome
