@@ -344,14 +344,14 @@ fn to_value(env: &Env, v: Unknown, depth: u32, cut: Cut, object_proto: &Unknown)
 }
 
 /// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
-/// become `null`, so core reports `too_deep` (messages: `encode`, ids).
+/// become `null`, so core reports `too_deep` (values core reads as message parts: `encode`,
+/// ids, session options, arguments and results).
 pub(crate) fn js_to_value(env: &Env, v: Unknown) -> Result<Value> {
     js_to_value_cut(env, v, false)
 }
 
 /// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
-/// are a `too_deep` McpwireError (values core takes as they are: schemas, instances,
-/// session arguments and results).
+/// are a `too_deep` McpwireError (values core takes as they are: schemas and instances).
 pub(crate) fn js_to_value_strict(env: &Env, v: Unknown) -> Result<Value> {
     js_to_value_cut(env, v, true)
 }

@@ -264,7 +264,7 @@ impl Server {
         let mut versions = Vec::new();
         for i in 0..list.get_array_length_unchecked()? {
             let v: Unknown = list.get_element(i)?;
-            versions.push(string_arg(env, v, "options.versions[i]")?);
+            versions.push(string_arg(env, v, &format!("options.versions[{i}]"))?);
         }
         let versions: Vec<&str> = versions.iter().map(String::as_str).collect();
         let info = js_to_value(env, required(env, &o, "serverInfo", "options")?)?;

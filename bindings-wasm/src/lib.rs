@@ -332,7 +332,8 @@ fn to_value(v: &JsValue, depth: u32, cut: Cut, object_proto: &JsValue) -> Result
 }
 
 /// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
-/// become `null`, so core reports `too_deep` (messages: `encode`, ids, session values).
+/// become `null`, so core reports `too_deep` (values core reads as message parts: `encode`,
+/// ids, session options, arguments and results).
 pub(crate) fn js_to_value(v: &JsValue) -> Result<Value, JsValue> {
     js_to_value_cut(v, false)
 }

@@ -63,11 +63,11 @@ impl Client {
             .transpose()?;
         let opts = ClientOptions {
             default_timeout: opt_millis(
-                &Reflect::get(o, &"defaultTimeout".into())?,
+                &field(o, "defaultTimeout")?.unwrap_or_default(),
                 "options.defaultTimeout",
             )?,
             max_timeout: opt_millis(
-                &Reflect::get(o, &"maxTimeout".into())?,
+                &field(o, "maxTimeout")?.unwrap_or_default(),
                 "options.maxTimeout",
             )?,
             reset_timeout_on_progress: field(o, "resetTimeoutOnProgress")?
@@ -261,7 +261,8 @@ impl Server {
         };
         let versions = list
             .iter()
-            .map(|v| string_arg(&v, "options.versions[i]"))
+            .enumerate()
+            .map(|(i, v)| string_arg(&v, &format!("options.versions[{i}]")))
             .collect::<Result<Vec<_>, _>>()?;
         let versions: Vec<&str> = versions.iter().map(String::as_str).collect();
         let info = js_to_value(&required(o, "serverInfo", "options")?)?;

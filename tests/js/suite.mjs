@@ -856,6 +856,10 @@ test('state: bad input to a session', () => {
   assert.throws(() => client.callTool(0, 'x', {}, null, {}), mcpwireError('invalid_value', -32602))
   assert.throws(() => server.respondTool(true, ok('x')), mcpwireError('invalid_value', -32602))
   assert.throws(() => server.respondTool(1, { content: 'x' }), (e) => e instanceof lib.McpwireError)
+  const cyclic = {}
+  cyclic.self = cyclic
+  assert.throws(() => client.callTool(0, 'x', cyclic), mcpwireError('too_deep', -32700))
+  assert.throws(() => server.respondTool(1, { content: [], structuredContent: cyclic }), mcpwireError('too_deep', -32700))
   assert.throws(() => newClient('2024-11-05'), mcpwireError('invalid_value', -32602))
   assert.throws(() => newServer({ tools: {} }, ['1999-01-01']), mcpwireError('invalid_value', -32602))
   assert.throws(() => lib.page(new Uint8Array(15), 10, 5, null, 1), mcpwireError('invalid_value', -32602))
