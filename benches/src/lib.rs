@@ -126,7 +126,8 @@ pub fn corpus() -> Vec<Class> {
 }
 
 /// Checks that every message decodes with mcpwire (to the expected typed view) and with each
-/// comparison library; panics with the first failure. Run at the start of every bench.
+/// comparison library, and that mcpwire re-encodes it to the same JSON value; panics with the
+/// first failure. Run at the start of every bench.
 pub fn check(classes: &[Class]) {
     use mcpwire::McpMessage as M;
     for c in classes {
@@ -150,7 +151,14 @@ pub fn check(classes: &[Class]) {
                 c.id.slug(),
                 msg.message_type()
             );
-            serde_json::from_slice::<serde_json::Value>(m).expect("serde_json");
+            let value = serde_json::from_slice::<serde_json::Value>(m).expect("serde_json");
+            let again = mcpwire::encode_to_vec(&msg);
+            assert_eq!(
+                serde_json::from_slice::<serde_json::Value>(&again).expect("re-encoded JSON"),
+                value,
+                "{} message {i}: mcpwire re-encodes to a different value",
+                c.id.slug()
+            );
             sonic_rs::from_slice::<sonic_rs::Value>(m).expect("sonic-rs");
             rmcp_generic(c.id, m)
                 .unwrap_or_else(|e| panic!("{} {i}: rmcp generic: {e}", c.id.slug()));
@@ -327,9 +335,16 @@ pub fn obj<K: Into<String>>(members: Vec<(K, J)>) -> J {
     J::Obj(members.into_iter().map(|(k, v)| (k.into(), v)).collect())
 }
 
-/// A float with `digits` decimals.
-pub fn num(v: f64, digits: usize) -> J {
-    J::Num(format!("{v:.digits$}"))
+/// The float `units / 10^digits`, written the way JSON producers write floats (shortest
+/// round-trip form, as `JSON.stringify` or Python's `json.dumps` do; `.0` kept on whole
+/// values, as Python does).
+pub fn num(units: i64, digits: i32) -> J {
+    let v = units as f64 / 10f64.powi(digits);
+    let mut text = format!("{v}");
+    if !text.contains(['.', 'e', 'E']) {
+        text.push_str(".0");
+    }
+    J::Num(text)
 }
 
 impl J {
@@ -991,7 +1006,7 @@ Next meeting: mañana à 10h, café inclus ☕.\\n",
                     "annotations",
                     obj(vec![
                         ("audience", J::Arr(vec![s("user"), s("assistant")])),
-                        ("priority", num(0.8, 1)),
+                        ("priority", num(8, 1)),
                     ]),
                 ));
             }
@@ -1089,7 +1104,7 @@ pub fn progress_notifications(n: usize) -> Vec<Vec<u8>> {
             let total = 100 + rng.below(900) as i64;
             let done = rng.below(total as usize) as i64;
             let progress = if i % 4 == 3 {
-                num(done as f64 + 0.5, 1)
+                num(done * 10 + 5, 1)
             } else {
                 J::Int(done)
             };
@@ -1126,7 +1141,7 @@ pub fn structured_result() -> Vec<u8> {
             .map(|k| {
                 obj(vec![
                     ("ts", J::Int(1_764_400_000 + (i * 3600 + k * 60) as i64)),
-                    ("value", num(rng.below(10_000) as f64 / 100.0, 2)),
+                    ("value", num(rng.below(10_000) as i64, 2)),
                     ("ok", J::Bool(rng.chance(9, 10))),
                 ])
             })
@@ -1134,7 +1149,7 @@ pub fn structured_result() -> Vec<u8> {
         results.push(obj(vec![
             ("id", s(&format!("ISSUE-{}", 4000 + i))),
             ("title", s(&sentence(&mut rng, 6))),
-            ("score", num(rng.below(1000) as f64 / 1000.0, 3)),
+            ("score", num(rng.below(1000) as i64, 3)),
             ("rank", J::Int(i as i64 + 1)),
             ("tags", J::Arr(tags)),
             (
@@ -1148,8 +1163,8 @@ pub fn structured_result() -> Vec<u8> {
             (
                 "location",
                 obj(vec![
-                    ("lat", num(45.0 + rng.below(10_000) as f64 / 10_000.0, 4)),
-                    ("lon", num(-73.0 - rng.below(10_000) as f64 / 10_000.0, 4)),
+                    ("lat", num(450_000 + rng.below(10_000) as i64, 4)),
+                    ("lon", num(-730_000 - rng.below(10_000) as i64, 4)),
                 ]),
             ),
             (
@@ -1157,7 +1172,7 @@ pub fn structured_result() -> Vec<u8> {
                 obj(vec![
                     ("views", J::Int(rng.below(100_000) as i64)),
                     ("comments", J::Int(rng.below(200) as i64)),
-                    ("ratio", num(rng.below(100) as f64 / 100.0, 2)),
+                    ("ratio", num(rng.below(100) as i64, 2)),
                 ]),
             ),
             ("history", J::Arr(history)),
