@@ -18,8 +18,6 @@ cargo test -p mcpwire --no-default-features --test session_no_alloc
 cargo test -p mcpwire -p mcpwire-cli
 
 for b in python node wasm; do
-  if [ -f "bindings-$b/test.sh" ]; then
-    echo "== bindings-$b"
-    bash "bindings-$b/test.sh"
-  fi
+  echo "== bindings-$b"
+  bash "bindings-$b/test.sh"
 done
