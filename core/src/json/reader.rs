@@ -221,8 +221,17 @@ impl<'a> Reader<'a> {
     }
 
     /// Skips whitespace.
-    #[inline]
+    #[inline(always)]
     pub fn skip_ws(&mut self) {
+        // Compact JSON has none: one comparison and out.
+        if self.bytes.get(self.pos).is_none_or(|&b| b > b' ') {
+            return;
+        }
+        self.skip_ws_slow();
+    }
+
+    #[inline(never)]
+    fn skip_ws_slow(&mut self) {
         let start = self.pos;
         while self.pos < self.bytes.len() && is_ws(self.bytes[self.pos]) {
             self.pos += 1;
