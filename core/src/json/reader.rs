@@ -137,7 +137,7 @@ pub struct Reader<'a> {
 /// The offset of the first `"`, `\\` or control character at or after `i` (or the end),
 /// eight bytes at a time.
 #[inline]
-fn scan_plain(bytes: &[u8], mut i: usize) -> usize {
+pub(crate) fn scan_plain(bytes: &[u8], mut i: usize) -> usize {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let zero = |x: u64| x.wrapping_sub(LO) & !x & HI;

@@ -145,6 +145,13 @@ pub struct Chars<'a> {
     escaped: bool,
 }
 
+impl<'a> Chars<'a> {
+    /// The source text not yet decoded.
+    pub(crate) fn rest(&self) -> &'a str {
+        self.rest
+    }
+}
+
 fn hex4(s: &[u8]) -> u32 {
     s.iter().take(4).fold(0, |acc, &b| {
         let d = match b {

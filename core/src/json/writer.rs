@@ -90,11 +90,10 @@ pub fn write_plain_str<S: Sink + ?Sized>(sink: &mut S, s: &str) {
 /// Writes the body of a JSON string (no quotes) in canonical form.
 pub fn write_escaped_body<S: Sink + ?Sized>(sink: &mut S, s: &str) {
     let bytes = s.as_bytes();
-    let mut run = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if b >= 0x20 && b != b'"' && b != b'\\' {
-            continue;
-        }
+    let (mut run, mut i) = (0, 0);
+    loop {
+        i = super::reader::scan_plain(bytes, i);
+        let Some(&b) = bytes.get(i) else { break };
         sink.put(&bytes[run..i]);
         match escape_char(b) {
             Some(e) => sink.put(e),
@@ -107,21 +106,36 @@ pub fn write_escaped_body<S: Sink + ?Sized>(sink: &mut S, s: &str) {
                 HEX[usize::from(b & 15)],
             ]),
         }
-        run = i + 1;
+        i += 1;
+        run = i;
     }
     sink.put(&bytes[run..]);
 }
 
-/// Writes a [`JsonStr`] in canonical form (unescaping and re-escaping when needed).
+/// Writes a [`JsonStr`] in canonical form. Text between escapes is copied as it stands (the
+/// reader guarantees it needs no escaping); only the escapes themselves are rewritten.
 pub fn write_str<S: Sink + ?Sized>(sink: &mut S, s: &JsonStr<'_>) {
     if let Some(plain) = s.as_str() {
         return write_plain_str(sink, plain);
     }
     sink.put(b"\"");
-    let mut buf = [0u8; 4];
-    for c in s.chars() {
-        write_escaped_body(sink, c.encode_utf8(&mut buf));
+    let src = s.source();
+    let mut rest = src;
+    while let Some(at) = rest.as_bytes().iter().position(|&b| b == b'\\') {
+        sink.put(&rest.as_bytes()[..at]);
+        let tail = rest.get(at..).unwrap_or_default();
+        let mut chars = JsonStr::from_source(tail, true).chars();
+        let mut buf = [0u8; 4];
+        if let Some(c) = chars.next() {
+            write_escaped_body(sink, c.encode_utf8(&mut buf));
+        }
+        let next = chars.rest();
+        if next.len() >= tail.len() {
+            break; // cannot happen for checked text; never loop forever
+        }
+        rest = next;
     }
+    sink.put(rest.as_bytes());
     sink.put(b"\"");
 }
 
