@@ -134,30 +134,81 @@ pub struct Reader<'a> {
     trusted: bool,
 }
 
-/// The offset of the first `"`, `\\` or control character at or after `i` (or the end),
-/// eight bytes at a time.
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit set in each byte of `w` that is `"`, `\\` or a control character. The lowest
+/// flagged byte is always a true match (borrows only run upward).
+#[inline(always)]
+fn special_bytes(w: u64) -> u64 {
+    let zero = |x: u64| x.wrapping_sub(LO) & !x;
+    (zero(w ^ (LO * u64::from(b'"')))
+        | zero(w ^ (LO * u64::from(b'\\')))
+        | (w.wrapping_sub(LO * 0x20) & !w))
+        & HI
+}
+
+#[inline(always)]
+fn word(chunk: &[u8], at: usize) -> u64 {
+    let mut w = [0u8; 8];
+    if let Some(b) = chunk.get(at..at + 8) {
+        w.copy_from_slice(b);
+    }
+    u64::from_le_bytes(w)
+}
+
+/// The offset of the first `"`, `\\` or control character at or after `i` (or the end): one
+/// word first (most strings are short keys), then 32 bytes per step, then word by word.
 #[inline]
-pub(crate) fn scan_plain(bytes: &[u8], mut i: usize) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let zero = |x: u64| x.wrapping_sub(LO) & !x & HI;
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(w);
-        // The lowest flagged byte is always a true match (borrows only run upward).
-        let m = zero(w ^ (LO * u64::from(b'"')))
-            | zero(w ^ (LO * u64::from(b'\\')))
-            | (w.wrapping_sub(LO * 0x20) & !w & HI);
-        if m != 0 {
-            return i + (m.trailing_zeros() / 8) as usize;
+pub(crate) fn scan_plain(bytes: &[u8], i: usize) -> usize {
+    let Some(rest) = bytes.get(i..) else {
+        return bytes.len();
+    };
+    match rest.get(8..) {
+        Some(after) => {
+            let m = special_bytes(word(rest, 0));
+            if m != 0 {
+                return i + (m.trailing_zeros() / 8) as usize;
+            }
+            i + 8 + scan_long(after)
         }
-        i += 8;
+        None => i + scan_long(rest),
     }
-    while i < bytes.len() && !matches!(bytes[i], b'"' | b'\\' | 0..=0x1f) {
-        i += 1;
+}
+
+/// [`scan_plain`] past the first word, for strings longer than eight bytes.
+#[inline(never)]
+fn scan_long(rest: &[u8]) -> usize {
+    let mut off = 0;
+    for chunk in rest.chunks_exact(32) {
+        let (a, b, c, d) = (
+            special_bytes(word(chunk, 0)),
+            special_bytes(word(chunk, 8)),
+            special_bytes(word(chunk, 16)),
+            special_bytes(word(chunk, 24)),
+        );
+        if a | b | c | d != 0 {
+            let (k, m) = [(0, a), (8, b), (16, c), (24, d)]
+                .into_iter()
+                .find(|&(_, m)| m != 0)
+                .unwrap_or((32, 0));
+            return off + k + (m.trailing_zeros() / 8) as usize;
+        }
+        off += 32;
     }
-    i
+    let tail = rest.get(off..).unwrap_or_default();
+    for chunk in tail.chunks_exact(8) {
+        let m = special_bytes(word(chunk, 0));
+        if m != 0 {
+            return off + (m.trailing_zeros() / 8) as usize;
+        }
+        off += 8;
+    }
+    let tail = rest.get(off..).unwrap_or_default();
+    off + tail
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | 0..=0x1f))
+        .unwrap_or(tail.len())
 }
 
 fn is_ws(b: u8) -> bool {
@@ -641,5 +692,37 @@ impl<'a> Reader<'a> {
             Kind::Null => self.literal(b"null")?,
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scan_plain;
+    use alloc::vec::Vec;
+
+    fn naive(bytes: &[u8], i: usize) -> usize {
+        (i..bytes.len())
+            .find(|&k| matches!(bytes[k], b'"' | b'\\' | 0..=0x1f))
+            .unwrap_or(bytes.len())
+    }
+
+    #[test]
+    fn scan_plain_finds_the_first_special_byte_at_every_length_and_position() {
+        for len in 0..100 {
+            let plain: Vec<u8> = (0..len).map(|k| b"az09 ~\x7f\xc3\xa9"[k % 9]).collect();
+            for start in 0..=len {
+                assert_eq!(scan_plain(&plain, start), naive(&plain, start), "{len} {start}");
+            }
+            for at in 0..len {
+                for special in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
+                    let mut b = plain.clone();
+                    b[at] = special;
+                    for start in [0, at.saturating_sub(9), at] {
+                        assert_eq!(scan_plain(&b, start), naive(&b, start), "{len} {at} {start}");
+                    }
+                }
+            }
+        }
+        assert_eq!(scan_plain(b"abc", 7), 3);
     }
 }
