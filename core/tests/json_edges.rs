@@ -49,6 +49,44 @@ fn duplicate_keys_are_found_past_the_inline_key_stack() {
 }
 
 #[test]
+fn every_duplicate_is_found_whatever_the_keys_look_like() {
+    // Keys of many lengths and first/last bytes (the duplicate scan is skipped on a miss of a
+    // per-object hash of those), each repeated at every later position, plain and escaped.
+    let keys: Vec<String> = (0..70)
+        .map(|i| {
+            let c = char::from(b'a' + (i % 26) as u8);
+            let d = char::from(b'A' + (i * 7 % 26) as u8);
+            format!("{c}{}{d}", "_".repeat(i as usize % 9))
+        })
+        .collect();
+    let members: Vec<String> = keys.iter().map(|k| format!("\"{k}\":1")).collect();
+    assert_eq!(kind(&format!("{{{}}}", members.join(","))), None);
+    for n in [1, 2, 5, 17, 70] {
+        for j in 0..n {
+            let k = &keys[j];
+            let escaped: String = k.chars().map(|c| format!("\\u{:04x}", c as u32)).collect();
+            let mixed = format!("{}{}", &escaped[..6], &k[1..]);
+            for again in [k.clone(), escaped.clone(), mixed] {
+                let bad = format!("{{{},\"{again}\":2}}", members[..n].join(","));
+                assert_eq!(kind(&bad), Some(ErrorKind::DuplicateKey), "{bad}");
+            }
+            // An escaped first occurrence is caught when the plain one follows.
+            let mut first = members[..n].to_vec();
+            first[j] = format!("\"{escaped}\":1");
+            let bad = format!("{{{},\"{k}\":2}}", first.join(","));
+            assert_eq!(kind(&bad), Some(ErrorKind::DuplicateKey), "{bad}");
+        }
+    }
+    // The empty key, and keys equal but for a byte in the middle.
+    assert_eq!(kind(r#"{"":1,"":2}"#), Some(ErrorKind::DuplicateKey));
+    assert_eq!(
+        kind(r#"{"axb":1,"ayb":2,"axb":3}"#),
+        Some(ErrorKind::DuplicateKey)
+    );
+    assert_eq!(kind(r#"{"axb":1,"ayb":2}"#), None);
+}
+
+#[test]
 fn strings_scanned_eight_bytes_at_a_time_stop_at_the_right_byte() {
     for len in 0..40 {
         let body = "x".repeat(len);

@@ -26,16 +26,53 @@ impl<'a> JsonNumber<'a> {
 
     /// The value as `i64`, when it is an integer that fits.
     pub fn as_i64(&self) -> Option<i64> {
-        if self.integer {
-            self.text.parse().ok()
-        } else {
-            None
+        if !self.integer {
+            return None;
         }
+        // Up to 18 digits cannot overflow; the reader checked the grammar.
+        let (negative, digits) = match self.text.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, self.text),
+        };
+        if digits.len() > 18 {
+            return self.text.parse().ok();
+        }
+        let v = digits
+            .bytes()
+            .fold(0i64, |v, d| v * 10 + i64::from(d.wrapping_sub(b'0')));
+        Some(if negative { -v } else { v })
     }
 
     /// The value as `f64` (integers too). `None` only if it overflows to infinity.
     pub fn as_f64(&self) -> Option<f64> {
+        if let Some(v) = self.exact_f64() {
+            return Some(v);
+        }
         self.text.parse::<f64>().ok().filter(|v| v.is_finite())
+    }
+
+    /// Clinger's fast path: a plain decimal with at most 15 significant digits and at most
+    /// 22 fraction digits is `m / 10^k` with both exactly representable, so the one division
+    /// is correctly rounded, as `parse` would be.
+    fn exact_f64(&self) -> Option<f64> {
+        const POW10: [f64; 23] = [
+            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+            1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+        ];
+        let (negative, body) = match self.text.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, self.text),
+        };
+        let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+        if int.len() + frac.len() > 15 || !body.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+            return None;
+        }
+        let m = int
+            .bytes()
+            .chain(frac.bytes())
+            .fold(0u64, |v, d| v * 10 + u64::from(d.wrapping_sub(b'0')));
+        let v = m as f64 / *POW10.get(frac.len())?;
+        Some(if negative { -v } else { v })
     }
 
     /// The number as a typed [`Number`]: an `Int` when written as an integer that fits `i64`,
@@ -83,5 +120,71 @@ impl From<i64> for Number {
 impl From<f64> for Number {
     fn from(v: f64) -> Self {
         Number::Float(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::JsonNumber;
+    use alloc::format;
+    use alloc::string::String;
+
+    fn check(text: &str) {
+        let integer = !text.contains(['.', 'e', 'E']);
+        let n = JsonNumber::from_source(text, integer);
+        let want = text.parse::<f64>().ok().filter(|v| v.is_finite());
+        assert_eq!(
+            n.as_f64().map(f64::to_bits),
+            want.map(f64::to_bits),
+            "{text}"
+        );
+        if integer {
+            assert_eq!(n.as_i64(), text.parse::<i64>().ok(), "{text}");
+        }
+    }
+
+    #[test]
+    fn fast_paths_agree_with_parse() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let digits = format!("{}", x % 10u64.pow((x % 19) as u32 + 1));
+            let cut = (x >> 40) as usize % (digits.len() + 1);
+            let (a, b) = digits.split_at(cut);
+            let sign = if x & 1 == 1 { "-" } else { "" };
+            let int = if a.is_empty() || (a.len() > 1 && a.starts_with('0')) {
+                "0"
+            } else {
+                a
+            };
+            check(&format!("{sign}{digits}"));
+            if !b.is_empty() {
+                check(&format!("{sign}{int}.{b}"));
+            }
+        }
+        let edge = [
+            "0",
+            "-0",
+            "0.0",
+            "-0.0",
+            "9007199254740993",
+            "0.1",
+            "0.30000000000000004",
+        ];
+        for t in edge.iter().map(|s| String::from(*s)) {
+            check(&t);
+        }
+        for t in [
+            "999999999999999999",
+            "-999999999999999999",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "9223372036854775808",
+            "123456789012345.6",
+        ] {
+            check(t);
+        }
     }
 }

@@ -110,6 +110,21 @@ pub struct ObjectState {
     keys_start: usize,
     count: u32,
     first: bool,
+    /// One bit per key read so far, by [`key_bit`]: the duplicate scan runs only on a hit.
+    seen: u64,
+}
+
+/// A bit for an unescaped key, from its length and its first and last bytes; an escaped key
+/// gets every bit, so it is always compared, and every key after it is too.
+#[inline]
+fn key_bit(key: &JsonStr<'_>) -> u64 {
+    if key.is_escaped() {
+        return u64::MAX;
+    }
+    let b = key.source().as_bytes();
+    let (first, last) = (b.first().copied(), b.last().copied());
+    let h = b.len() * 11 + usize::from(first.unwrap_or(0)) * 5 + usize::from(last.unwrap_or(0));
+    1 << (h % 64)
 }
 
 /// State of one array being read: see [`Reader::next_item`].
@@ -157,26 +172,35 @@ fn word(chunk: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(w)
 }
 
-/// The offset of the first `"`, `\\` or control character at or after `i` (or the end): one
-/// word first (most strings are short keys), then 32 bytes per step, then word by word.
+/// The offset of the first `"`, `\\` or control character at or after `i` (or the end): word by
+/// word over the first 32 bytes (most strings are short), then 32 bytes per step.
 #[inline]
 pub(crate) fn scan_plain(bytes: &[u8], i: usize) -> usize {
     let Some(rest) = bytes.get(i..) else {
         return bytes.len();
     };
-    match rest.get(8..) {
-        Some(after) => {
-            let m = special_bytes(word(rest, 0));
-            if m != 0 {
-                return i + (m.trailing_zeros() / 8) as usize;
-            }
-            i + 8 + scan_long(after)
+    for (k, chunk) in rest.chunks_exact(8).take(4).enumerate() {
+        let m = special_bytes(word(chunk, 0));
+        if m != 0 {
+            return i + 8 * k + (m.trailing_zeros() / 8) as usize;
         }
-        None => i + scan_long(rest),
+    }
+    match rest.get(32..) {
+        Some(after) => i + 32 + scan_long(after),
+        None => i + scan_tail(rest, rest.len() / 8 * 8),
     }
 }
 
-/// [`scan_plain`] past the first word, for strings longer than eight bytes.
+/// Byte by byte from `off`, for the last bytes of the input.
+fn scan_tail(rest: &[u8], off: usize) -> usize {
+    let tail = rest.get(off..).unwrap_or_default();
+    off + tail
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | 0..=0x1f))
+        .unwrap_or(tail.len())
+}
+
+/// [`scan_plain`] past the first 32 bytes.
 #[inline(never)]
 fn scan_long(rest: &[u8]) -> usize {
     let mut off = 0;
@@ -204,11 +228,7 @@ fn scan_long(rest: &[u8]) -> usize {
         }
         off += 8;
     }
-    let tail = rest.get(off..).unwrap_or_default();
-    off + tail
-        .iter()
-        .position(|&b| matches!(b, b'"' | b'\\' | 0..=0x1f))
-        .unwrap_or(tail.len())
+    scan_tail(rest, off)
 }
 
 fn is_ws(b: u8) -> bool {
@@ -340,11 +360,17 @@ impl<'a> Reader<'a> {
     /// Opens an object; `detail` names the field for a wrong-type error.
     pub fn begin_object(&mut self, detail: &'static str) -> Result<ObjectState> {
         self.expect_kind(Kind::Object, detail)?;
+        self.open_object()
+    }
+
+    /// Opens the object at `{` (already checked).
+    fn open_object(&mut self) -> Result<ObjectState> {
         self.enter()?;
         Ok(ObjectState {
             keys_start: self.keys.len(),
             count: 0,
             first: true,
+            seen: 0,
         })
     }
 
@@ -389,11 +415,14 @@ impl<'a> Reader<'a> {
         Ok(Some(key))
     }
 
-    fn remember_key(&mut self, st: &ObjectState, key: JsonStr<'a>, at: usize) -> Result<()> {
+    fn remember_key(&mut self, st: &mut ObjectState, key: JsonStr<'a>, at: usize) -> Result<()> {
         if self.trusted {
             return Ok(());
         }
-        if self.keys.contains_from(st.keys_start, &key) {
+        let bit = key_bit(&key);
+        let hit = st.seen & bit != 0;
+        st.seen |= bit;
+        if hit && self.keys.contains_from(st.keys_start, &key) {
             return self.err_at(ErrorKind::DuplicateKey, at, "");
         }
         if !self.keys.push(key) {
@@ -444,13 +473,24 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a string at `"` (already checked).
+    #[inline]
     fn read_string_raw(&mut self) -> Result<JsonStr<'a>> {
         let start = self.pos + 1;
-        let mut i = start;
+        let i = scan_plain(self.bytes, start);
+        if self.bytes.get(i) == Some(&b'"') {
+            self.pos = i + 1;
+            let source = self.text.get(start..i).unwrap_or_default();
+            return Ok(JsonStr::from_source(source, false));
+        }
+        self.read_string_slow(start, i)
+    }
+
+    /// The rest of a string from `i`, where [`scan_plain`] stopped at something not `"`.
+    #[inline(never)]
+    fn read_string_slow(&mut self, start: usize, mut i: usize) -> Result<JsonStr<'a>> {
         let mut escaped = false;
         let bytes = self.bytes;
         loop {
-            i = scan_plain(bytes, i);
             match bytes.get(i) {
                 None => return self.err_at(ErrorKind::UnexpectedEnd, i, "end of string"),
                 Some(b'"') => break,
@@ -460,6 +500,7 @@ impl<'a> Reader<'a> {
                 }
                 Some(_) => return self.err_at(ErrorKind::ControlCharacter, i, ""),
             }
+            i = scan_plain(bytes, i);
         }
         self.pos = i + 1;
         let source = self.text.get(start..i).unwrap_or_default();
@@ -667,15 +708,20 @@ impl<'a> Reader<'a> {
     }
 
     fn skip_inner(&mut self) -> Result<()> {
+        // `peek_kind` checked the byte, so the containers open without a second look.
         match self.peek_kind()? {
             Kind::Object => {
-                let mut st = self.begin_object("")?;
+                let mut st = self.open_object()?;
                 while self.next_key(&mut st)?.is_some() {
                     self.skip_inner()?;
                 }
             }
             Kind::Array => {
-                let mut st = self.begin_array("")?;
+                self.enter()?;
+                let mut st = ArrayState {
+                    count: 0,
+                    first: true,
+                };
                 while self.next_item(&mut st)? {
                     self.skip_inner()?;
                 }
@@ -686,9 +732,8 @@ impl<'a> Reader<'a> {
             Kind::Number => {
                 self.read_number_raw()?;
             }
-            Kind::Bool => {
-                self.read_bool("")?;
-            }
+            Kind::Bool if self.bytes.get(self.pos) == Some(&b't') => self.literal(b"true")?,
+            Kind::Bool => self.literal(b"false")?,
             Kind::Null => self.literal(b"null")?,
         }
         Ok(())
@@ -711,14 +756,22 @@ mod tests {
         for len in 0..100 {
             let plain: Vec<u8> = (0..len).map(|k| b"az09 ~\x7f\xc3\xa9"[k % 9]).collect();
             for start in 0..=len {
-                assert_eq!(scan_plain(&plain, start), naive(&plain, start), "{len} {start}");
+                assert_eq!(
+                    scan_plain(&plain, start),
+                    naive(&plain, start),
+                    "{len} {start}"
+                );
             }
             for at in 0..len {
                 for special in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
                     let mut b = plain.clone();
                     b[at] = special;
                     for start in [0, at.saturating_sub(9), at] {
-                        assert_eq!(scan_plain(&b, start), naive(&b, start), "{len} {at} {start}");
+                        assert_eq!(
+                            scan_plain(&b, start),
+                            naive(&b, start),
+                            "{len} {at} {start}"
+                        );
                     }
                 }
             }
