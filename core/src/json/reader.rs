@@ -377,22 +377,22 @@ impl<'a> Reader<'a> {
     /// The next key of the object (then read or skip its value), or `None` at its end.
     pub fn next_key(&mut self, st: &mut ObjectState) -> Result<Option<JsonStr<'a>>> {
         self.skip_ws();
-        let b = self.bytes.get(self.pos).copied();
-        if b == Some(b'}') && (st.first || st.count > 0) {
-            self.pos += 1;
-            self.depth -= 1;
-            self.keys.truncate(st.keys_start);
-            return Ok(None);
-        }
-        if !st.first {
-            match b {
-                Some(b',') => self.pos += 1,
-                None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "',' or '}'"),
-                Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "',' or '}'"),
+        match self.bytes.get(self.pos) {
+            // A `}` right after `,` is caught below, where a key must follow.
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                self.keys.truncate(st.keys_start);
+                return Ok(None);
             }
-            self.skip_ws();
+            _ if st.first => st.first = false,
+            Some(b',') => {
+                self.pos += 1;
+                self.skip_ws();
+            }
+            None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "',' or '}'"),
+            Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "',' or '}'"),
         }
-        st.first = false;
         let key_at = self.pos;
         match self.bytes.get(self.pos) {
             Some(b'"') => {}
@@ -405,11 +405,15 @@ impl<'a> Reader<'a> {
             return self.err_at(ErrorKind::TooManyMembers, key_at, "");
         }
         self.remember_key(st, key, key_at)?;
-        self.skip_ws();
-        match self.bytes.get(self.pos) {
-            Some(b':') => self.pos += 1,
-            None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "':'"),
-            Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "':'"),
+        if self.bytes.get(self.pos) == Some(&b':') {
+            self.pos += 1;
+        } else {
+            self.skip_ws();
+            match self.bytes.get(self.pos) {
+                Some(b':') => self.pos += 1,
+                None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "':'"),
+                Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "':'"),
+            }
         }
         self.skip_ws();
         Ok(Some(key))
