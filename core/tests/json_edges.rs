@@ -132,3 +132,35 @@ fn incomplete_input_is_reported_as_such() {
     }
     assert!(McpMessage::decode(full).is_ok());
 }
+
+#[test]
+fn numbers_of_every_length_end_at_the_right_byte() {
+    // Digits are skipped eight at a time; the first non-digit must end them wherever it is.
+    for len in 1..40 {
+        let digits: String = (0..len).map(|k| char::from(b'1' + (k % 9) as u8)).collect();
+        for form in [
+            format!("[{digits}]"),
+            format!("[{digits},{digits}]"),
+            format!("{{\"n\":{digits}}}"),
+            format!("{digits}.{digits}"),
+            format!("-{digits}e-{digits}"),
+            format!("{digits}E+1 "),
+            format!("0.{digits}"),
+            digits.clone(),
+        ] {
+            assert_eq!(kind(&form), None, "{form}");
+        }
+        for (bad, want) in [
+            (format!("{digits}x"), ErrorKind::TrailingBytes),
+            (format!("[{digits}:]"), ErrorKind::UnexpectedByte),
+            (format!("{digits}."), ErrorKind::UnexpectedEnd),
+            (format!("{digits}.x"), ErrorKind::InvalidNumber),
+            (format!("0{digits}"), ErrorKind::InvalidNumber),
+            (format!("{digits}e"), ErrorKind::UnexpectedEnd),
+        ] {
+            assert_eq!(kind(&bad), Some(want), "{bad}");
+        }
+        let e = RawJson::parse(&format!("[{digits}/]")).unwrap_err();
+        assert_eq!(e.offset, len + 1, "{digits}");
+    }
+}

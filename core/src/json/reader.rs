@@ -174,7 +174,7 @@ fn word(chunk: &[u8], at: usize) -> u64 {
 
 /// The offset of the first `"`, `\\` or control character at or after `i` (or the end): word by
 /// word over the first 32 bytes (most strings are short), then 32 bytes per step.
-#[inline]
+#[inline(always)]
 pub(crate) fn scan_plain(bytes: &[u8], i: usize) -> usize {
     let Some(rest) = bytes.get(i..) else {
         return bytes.len();
@@ -477,7 +477,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a string at `"` (already checked).
-    #[inline]
+    #[inline(always)]
     fn read_string_raw(&mut self) -> Result<JsonStr<'a>> {
         let start = self.pos + 1;
         let i = scan_plain(self.bytes, start);
@@ -578,14 +578,30 @@ impl<'a> Reader<'a> {
         self.read_number_raw()
     }
 
+    /// Skips ASCII digits, eight at a time; returns how many.
+    #[inline(always)]
     fn digits(&mut self) -> usize {
         let start = self.pos;
-        while self.pos < self.bytes.len() && self.bytes[self.pos].is_ascii_digit() {
-            self.pos += 1;
+        let mut i = start;
+        while let Some(chunk) = self.bytes.get(i..i + 8) {
+            // Digits become 0..=9, which stay below 0x80 after adding 0x76; any other byte
+            // sets its high bit (a carry out of a byte only reaches bytes above it).
+            let t = word(chunk, 0) ^ (LO * u64::from(b'0'));
+            let m = (t.wrapping_add(LO * 0x76) | t) & HI;
+            if m != 0 {
+                self.pos = i + (m.trailing_zeros() / 8) as usize;
+                return self.pos - start;
+            }
+            i += 8;
         }
-        self.pos - start
+        while self.bytes.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        self.pos = i;
+        i - start
     }
 
+    #[inline(always)]
     fn read_number_raw(&mut self) -> Result<JsonNumber<'a>> {
         let start = self.pos;
         if self.bytes[self.pos] == b'-' {
