@@ -164,3 +164,28 @@ fn numbers_of_every_length_end_at_the_right_byte() {
         assert_eq!(e.offset, len + 1, "{digits}");
     }
 }
+
+#[test]
+fn invalid_utf8_is_reported_at_its_first_bad_byte_anywhere_in_a_long_input() {
+    let body = "é—x".repeat(60);
+    for at in [0, 1, 17, 63, 64, 65, 130, 200] {
+        for bad in [
+            &[0xff][..],
+            &[0xc3],
+            &[0xe2, 0x80],
+            &[0xed, 0xa0, 0x80],
+            &[0xc0, 0x80],
+        ] {
+            let mut text = format!("\"{}", &body[..body.floor_char_boundary(at)]).into_bytes();
+            let offset = text.len();
+            text.extend_from_slice(bad);
+            text.extend_from_slice(b"tail\"");
+            let e = McpMessage::decode(&text).unwrap_err();
+            assert_eq!(
+                (e.kind, e.offset),
+                (ErrorKind::InvalidUtf8, offset),
+                "{at} {bad:?}"
+            );
+        }
+    }
+}

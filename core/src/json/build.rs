@@ -79,9 +79,7 @@ pub fn build_checked<'a, B: Build<'a>>(
     limits: Limits,
     b: &mut B,
 ) -> Result<B::Node, BuildError<B::Error>> {
-    let text = core::str::from_utf8(input)
-        .map_err(|e| DecodeError::new(crate::ErrorKind::InvalidUtf8, e.valid_up_to(), ""))?;
-    let mut r = Reader::trusted(text, limits);
+    let mut r = Reader::trusted(super::reader::utf8(input)?, limits);
     let node = build_value(&mut r, b)?;
     r.finish()?;
     Ok(node)

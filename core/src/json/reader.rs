@@ -231,6 +231,15 @@ fn scan_long(rest: &[u8]) -> usize {
     scan_tail(rest, off)
 }
 
+/// The input as text, or `invalid_utf8` at the first byte that is not UTF-8.
+pub(crate) fn utf8(input: &[u8]) -> Result<&str> {
+    // simdutf8 (SIMD with `std`) answers only valid or not; core's check finds the offset.
+    simdutf8::basic::from_utf8(input).map_err(|_| {
+        let at = core::str::from_utf8(input).map_or_else(|e| e.valid_up_to(), str::len);
+        DecodeError::new(ErrorKind::InvalidUtf8, at, "")
+    })
+}
+
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -245,9 +254,7 @@ impl<'a> Reader<'a> {
                 "",
             ));
         }
-        let text = core::str::from_utf8(input)
-            .map_err(|e| DecodeError::new(ErrorKind::InvalidUtf8, e.valid_up_to(), ""))?;
-        Ok(Self::from_str(text, limits))
+        Ok(Self::from_str(utf8(input)?, limits))
     }
 
     /// A reader over text that is already known to be UTF-8.
