@@ -144,6 +144,12 @@ export declare function canonicalize(input: Buffer | Uint8Array | string, limits
 export declare function checkArguments(inputSchema: JSONValue | string | Uint8Array, toolName: string, args?: JSONValue | string | Uint8Array | null, options?: SchemaOptions | null): CallToolResult | null
 
 /**
+ * The text of one message after core accepted it (`api::validate`): a string input itself, a
+ * bytes input as a new string. Throws as `decode` does.
+ */
+export declare function checkedText(input: Buffer | Uint8Array | string, limits?: Limits): string
+
+/**
  * Host side: checks a `CallToolResult`'s `structuredContent` against the tool's
  * `outputSchema`: `{outcome, errors}`, outcome `valid`, `skipped` (an `isError` result),
  * `missing_structured_content` or `output_schema_mismatch`.
@@ -159,6 +165,9 @@ export declare function classify(input: Buffer | Uint8Array | string, limits?: L
 /**
  * Checks one message with every rule of mcpwire and returns it as plain JS values, deep-equal
  * to `JSON.parse` of the same text. Throws `McpwireError` for an invalid message.
+ *
+ * The package's `decode` (mcpwire.js) is `JSON.parse(checkedText(input, limits))`, which
+ * saves the look-up and call of `JSON.parse` through napi; this one gives the same.
  */
 export declare function decode(input: Buffer | Uint8Array | string, limits?: Limits): JSONRPCMessage
 

@@ -840,6 +840,7 @@ module.exports.Schema = nativeBinding.Schema
 module.exports.Server = nativeBinding.Server
 module.exports.canonicalize = nativeBinding.canonicalize
 module.exports.checkArguments = nativeBinding.checkArguments
+module.exports.checkedText = nativeBinding.checkedText
 module.exports.checkOutput = nativeBinding.checkOutput
 module.exports.classify = nativeBinding.classify
 module.exports.decode = nativeBinding.decode

@@ -66,12 +66,16 @@ function guardClass(Native) {
 }
 
 // The message functions are spelled out (no rest arguments on the hot path).
+// decode: core checks the message and hands back its text (a string input as it is, bytes as
+// a new string); the engine's own JSON.parse builds the values, here and not through napi.
 function decode(input, limits) {
+  let text
   try {
-    return native.decode(input, limits)
+    text = native.checkedText(input, limits)
   } catch (e) {
     rethrow(e)
   }
+  return JSON.parse(text)
 }
 
 function encode(message) {

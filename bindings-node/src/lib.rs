@@ -142,12 +142,39 @@ pub(crate) fn range_error(env: &Env, message: &str) -> Error {
 /// The UTF-8 text of a JS string; a lone surrogate (not representable as UTF-8) is a
 /// `TypeError` instead of a silent U+FFFD.
 pub(crate) fn js_string_to_rust(env: &Env, s: JsString) -> Result<String> {
-    let utf8 = s.into_utf8()?.into_owned()?;
-    // V8 writes U+FFFD for a lone surrogate: only then look at the UTF-16 code units.
-    if utf8.contains('\u{FFFD}') {
-        let n = s.utf16_len()?;
+    let mut buf = Vec::new();
+    js_string_utf8(env, s, &mut buf)?;
+    // SAFETY: `napi_get_value_string_utf8` writes UTF-8 (V8 encodes every string, replacing
+    // what has no UTF-8 form, which `js_string_utf8` refused).
+    Ok(unsafe { String::from_utf8_unchecked(buf) })
+}
+
+/// Writes the UTF-8 text of a JS string into `buf` (cleared first) with one copy: room for 3
+/// bytes per UTF-16 unit (the most UTF-8 needs), so V8 neither measures the text first nor
+/// cuts it. A lone surrogate is a `TypeError`.
+pub(crate) fn js_string_utf8(env: &Env, s: JsString, buf: &mut Vec<u8>) -> Result<()> {
+    let n = s.utf16_len()?; // the string's length: no scan
+    buf.clear();
+    buf.reserve(n * 3 + 1);
+    let mut written = 0usize;
+    // SAFETY: `buf` has room for `capacity` bytes; napi writes at most `capacity - 1` of them
+    // and a NUL, and reports how many it wrote before the NUL.
+    napi::check_status!(unsafe {
+        napi::sys::napi_get_value_string_utf8(
+            env.raw(),
+            s.raw(),
+            buf.as_mut_ptr().cast(),
+            buf.capacity(),
+            &mut written,
+        )
+    })?;
+    // SAFETY: the first `written` bytes were just initialised by napi.
+    unsafe { buf.set_len(written) };
+    // V8 writes U+FFFD (EF BF BD) for a lone surrogate: only when an EF byte is there, look at
+    // the UTF-16 code units.
+    if buf.contains(&0xEF) {
         let units = s.into_utf16()?;
-        let units = &units.as_slice()[..n];
+        let units = &units.as_slice()[..n]; // without the NUL napi adds
         if char::decode_utf16(units.iter().copied()).any(|c| c.is_err()) {
             return Err(type_error(
                 env,
@@ -155,7 +182,7 @@ pub(crate) fn js_string_to_rust(env: &Env, s: JsString) -> Result<String> {
             ));
         }
     }
-    Ok(utf8)
+    Ok(())
 }
 
 /// Message bytes given as `Buffer | Uint8Array | string`.
@@ -395,6 +422,9 @@ pub(crate) fn value_to_js<'a>(env: &'a Env, v: &Value) -> Result<Unknown<'a>> {
 
 /// Checks one message with every rule of mcpwire and returns it as plain JS values, deep-equal
 /// to `JSON.parse` of the same text. Throws `McpwireError` for an invalid message.
+///
+/// The package's `decode` (mcpwire.js) is `JSON.parse(checkedText(input, limits))`, which
+/// saves the look-up and call of `JSON.parse` through napi; this one gives the same.
 #[napi(
     ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits",
     ts_return_type = "JSONRPCMessage"
@@ -404,19 +434,57 @@ pub fn decode<'a>(
     input: Unknown<'a>,
     limits: Option<Unknown>,
 ) -> Result<Unknown<'a>> {
-    let lim = read_limits(env, limits)?;
-    let inp = read_input(env, input)?;
-    api::validate(inp.bytes(), lim).map_err(|e| mcpwire_error(env, e))?;
-    let text = match inp {
-        Input::Text(_, js) => js,
-        Input::Bytes(b) => {
-            let s = std::str::from_utf8(&b)
-                .map_err(|_| Error::from_reason("internal: accepted input is not UTF-8"))?;
-            env.create_string(s)?
-        }
-    };
+    let text = checked_text(env, input, limits)?;
     json_parse(env, text)
 }
+
+/// The text of one message after core accepted it (`api::validate`): a string input itself, a
+/// bytes input as a new string. Throws as `decode` does.
+#[napi(ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits")]
+pub fn checked_text<'a>(
+    env: &'a Env,
+    input: Unknown<'a>,
+    limits: Option<Unknown>,
+) -> Result<JsString<'a>> {
+    let lim = read_limits(env, limits)?;
+    match input.get_type()? {
+        ValueType::String => {
+            let s: JsString<'a> = unsafe { input.cast()? };
+            SCRATCH.with(|cell| {
+                let mut buf = cell.take();
+                let checked = js_string_utf8(env, s, &mut buf)
+                    .and_then(|()| api::validate(&buf, lim).map_err(|e| mcpwire_error(env, e)));
+                // Keep the buffer for the next call unless a huge message made it huge.
+                if buf.capacity() <= SCRATCH_KEEP {
+                    cell.set(buf);
+                }
+                checked
+            })?;
+            Ok(s)
+        }
+        _ => match read_input(env, input)? {
+            Input::Bytes(b) => {
+                api::validate(&b, lim).map_err(|e| mcpwire_error(env, e))?;
+                let s = std::str::from_utf8(&b)
+                    .map_err(|_| Error::from_reason("internal: accepted input is not UTF-8"))?;
+                env.create_string(s)
+            }
+            Input::Text(t, s) => {
+                api::validate(t.as_bytes(), lim).map_err(|e| mcpwire_error(env, e))?;
+                Ok(s)
+            }
+        },
+    }
+}
+
+thread_local! {
+    /// The UTF-8 copy of the last string `checked_text` checked: its buffer is reused, so a
+    /// call allocates nothing.
+    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Largest scratch buffer kept between calls (bigger ones are freed after their call).
+const SCRATCH_KEEP: usize = 1 << 20;
 
 /// Encodes a message given as plain JS values: the canonical bytes the Rust encoder writes.
 /// Throws `TypeError` for values JSON cannot hold and `McpwireError` for an invalid message.

@@ -2,6 +2,9 @@
 // --virtual-time-budget of the test run would distort timings) and prints the table.
 // Not a test. Needs bindings-wasm/build.sh and npm ci in bindings-wasm first:
 //   node bindings-wasm/browser/bench.mjs
+// With BENCH_AB=name,name,... it runs the A/B page (ab.html) instead: decode of the builds
+// copied into bindings-wasm/pkg/web/v/<name>/ (each a pkg/web), interleaved, best of many
+// short rounds (BENCH_ROUNDS, default 150, of BENCH_WIN ms, default 4), for a loaded machine.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -60,7 +63,10 @@ try {
   })
   session = s.sessionId
   await wd('POST', `/session/${session}/timeouts`, { script: 600000, pageLoad: 600000 })
-  await wd('POST', `/session/${session}/url`, { url: `${server.url}/bindings-wasm/browser/bench.html?ms=${ms}` })
+  const page = process.env.BENCH_AB
+    ? `ab.html?v=${process.env.BENCH_AB}&rounds=${process.env.BENCH_ROUNDS ?? 150}&win=${process.env.BENCH_WIN ?? 4}`
+    : `bench.html?ms=${ms}`
+  await wd('POST', `/session/${session}/url`, { url: `${server.url}/bindings-wasm/browser/${page}` })
   let done = null
   for (let i = 0; i < 6000 && !done; i++) {
     done = await wd('POST', `/session/${session}/execute/sync`, { script: 'return document.documentElement.dataset.done || null', args: [] })

@@ -168,12 +168,13 @@ pub(crate) fn js_string_to_rust(v: &JsValue) -> Result<String, JsValue> {
         .ok_or_else(|| type_error("expected a string"))?;
     // The UTF-8 encoder writes U+FFFD for a lone surrogate: only then look at the code units.
     if s.contains('\u{FFFD}') && !v.unchecked_ref::<JsString>().is_valid_utf16() {
-        return Err(type_error(
-            "string holds a lone surrogate: it is not valid Unicode and has no UTF-8 encoding",
-        ));
+        return Err(type_error(LONE_SURROGATE));
     }
     Ok(s)
 }
+
+const LONE_SURROGATE: &str =
+    "string holds a lone surrogate: it is not valid Unicode and has no UTF-8 encoding";
 
 const INPUT_TYPE: &str = "input must be a Uint8Array (or Buffer) or a string";
 
@@ -369,6 +370,11 @@ pub(crate) fn value_to_js(v: &Value) -> Result<JsValue, JsValue> {
 
 /// Checks one message with every rule of mcpwire and returns it as plain JS values, deep-equal
 /// to `JSON.parse` of the same text. Throws `McpwireError` for an invalid message.
+///
+/// The package's `decode` (js/index.*) writes the message into the scratch buffer
+/// ([`scratch_resize`]), has it checked there ([`check_scratch`]) and calls `JSON.parse`
+/// itself; this one gives the same (it is the path for other inputs, and for a `decode`
+/// called again while one is running).
 #[wasm_bindgen(unchecked_return_type = "JSONRPCMessage")]
 pub fn decode(
     #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input: JsValue,
@@ -386,6 +392,55 @@ pub fn decode(
             js_sys::JSON::parse(text)
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scratch buffer of `decode`: the package's JS writes a message into wasm memory itself
+// (`TextEncoder.encodeInto` for a string, a copy for bytes) and passes only its length, so no
+// call allocates and no string is encoded by wasm-bindgen's per-character loop.
+
+thread_local! {
+    static SCRATCH: core::cell::RefCell<Vec<u8>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
+/// Resizes the scratch buffer to `len` bytes and returns its address in wasm memory (the
+/// `Uint8Array` of `scratchMemory()`). Its contents are not kept.
+#[doc(hidden)]
+#[wasm_bindgen(js_name = scratchResize)]
+pub fn scratch_resize(len: usize) -> usize {
+    SCRATCH.with_borrow_mut(|b| {
+        *b = Vec::new(); // free first: growing must not copy the old contents
+        *b = vec![0; len];
+        b.as_mut_ptr() as usize
+    })
+}
+
+/// The wasm instance's memory (the scratch buffer lives in it).
+#[doc(hidden)]
+#[wasm_bindgen(js_name = scratchMemory)]
+pub fn scratch_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// Checks the message in the first `len` bytes of the scratch buffer (`api::validate`).
+/// `text` is the string they were encoded from (`undefined` for bytes): `encodeInto` writes
+/// U+FFFD for a lone surrogate, which is a `TypeError` as in [`read_input`].
+#[doc(hidden)]
+#[wasm_bindgen(js_name = checkScratch)]
+pub fn check_scratch(len: usize, limits: JsValue, text: JsValue) -> Result<(), JsValue> {
+    let lim = read_limits(&limits)?;
+    SCRATCH.with_borrow(|b| {
+        let bytes = b
+            .get(..len)
+            .ok_or_else(|| JsValue::from(js_sys::Error::new("internal: scratch overrun")))?;
+        if !text.is_undefined()
+            && bytes.contains(&0xEF)
+            && !text.unchecked_ref::<JsString>().is_valid_utf16()
+        {
+            return Err(type_error(LONE_SURROGATE));
+        }
+        api::validate(bytes, lim).map_err(mcpwire_error)
+    })
 }
 
 /// Encodes a message given as plain JS values: the canonical bytes the Rust encoder writes.

@@ -317,6 +317,115 @@ test('decode: a string with a lone surrogate has no UTF-8 form: TypeError, not U
   assert.deepEqual(lib.decode(CALL_TEXT('{"s":"\ufffd"}')), CALL({ s: '\ufffd' }))
 })
 
+test('decode: non-ASCII and astral characters, as text, escapes and bytes', () => {
+  const args = { s: 'é ü ß 日本語 😀 \u{10FFFF} \ufffd', [`k😀é`]: ['\u2028', '\u00a0'] }
+  const msg = CALL_TEXT(JSON.stringify(args))
+  const escaped = CALL_TEXT(JSON.stringify(args).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
+  for (const m of [msg, escaped]) {
+    assert.deepEqual(lib.decode(m), CALL(args))
+    assert.deepEqual(lib.decode(utf8.encode(m)), CALL(args))
+  }
+  // a failure after astral characters: its offset counts UTF-8 bytes (4 for 😀, 2 UTF-16 units)
+  const bad = CALL_TEXT('{"s":"😀😀","s":1}')
+  const twin = CALL_TEXT('{"s":"aaaaaaaa","s":1}') // the same UTF-8 length in ASCII
+  const at = (() => { try { lib.decode(twin) } catch (e) { return e.offset } })()
+  assert.equal(typeof at, 'number')
+  assert.throws(() => lib.decode(bad), mcpwireError('duplicate_key', -32700, at))
+  assert.throws(() => lib.decode(utf8.encode(bad)), mcpwireError('duplicate_key', -32700, at))
+})
+
+test('decode: bytes with a BOM or invalid UTF-8 are McpwireErrors; a string with a BOM too', () => {
+  const msg = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
+  const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8.encode(msg)])
+  assert.throws(() => lib.decode(bom), mcpwireError('unexpected_byte', -32700, 0))
+  assert.throws(() => lib.decode('\ufeff' + msg), mcpwireError('unexpected_byte', -32700, 0))
+  const prefix = utf8.encode(CALL_TEXT('{"s":"'))
+  for (const junk of [[0xff], [0xc3], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xc0, 0xaf]]) {
+    const b = new Uint8Array([...prefix, ...junk, ...utf8.encode('"}}}')])
+    assert.throws(() => lib.decode(b), mcpwireError('invalid_utf8', -32700, prefix.length))
+  }
+})
+
+test('decode: Uint8Array views at any byteOffset into a larger buffer, and Buffer slices', () => {
+  const msg = CALL_TEXT('{"s":"view ✓"}')
+  const bytes = utf8.encode(msg)
+  for (const offset of [1, 3, 7, 4096]) {
+    const ab = new ArrayBuffer(offset + bytes.length + 5)
+    new Uint8Array(ab).fill(0x7b) // '{' all around the view
+    const view = new Uint8Array(ab, offset, bytes.length)
+    view.set(bytes)
+    assert.deepEqual(lib.decode(view), JSON.parse(msg))
+    // a view of the first bytes only: the message cut short, not the buffer's tail
+    assert.throws(() => lib.decode(new Uint8Array(ab, offset, bytes.length - 1)), mcpwireError('unexpected_end', -32700))
+  }
+  if (globalThis.Buffer) {
+    const pooled = globalThis.Buffer.from('xx' + msg + 'yy') // small Buffers share one pool
+    assert.deepEqual(lib.decode(pooled.subarray(2, pooled.length - 2)), JSON.parse(msg))
+  }
+})
+
+test('decode: calls of different sizes in any order see only their own bytes', () => {
+  const big = CALL_TEXT(JSON.stringify({ s: 'ab'.repeat(40000), t: 'é'.repeat(9000) }))
+  const small = CALL_TEXT('{"s":1}')
+  const cut = small.slice(0, -3) // ends inside the message: not valid
+  const want = { big: JSON.parse(big), small: JSON.parse(small) }
+  for (let i = 0; i < 3; i++) {
+    for (const form of [(t) => t, (t) => utf8.encode(t)]) {
+      assert.deepEqual(lib.decode(form(big)), want.big)
+      assert.deepEqual(lib.decode(form(small)), want.small)
+      assert.throws(() => lib.decode(form(cut)), mcpwireError('unexpected_end', -32700, cut.length))
+      assert.throws(() => lib.decode(form('')), mcpwireError('unexpected_end', -32700, 0))
+      assert.deepEqual(lib.decode(form(big)), want.big)
+      assert.throws(() => lib.decode(form(big.slice(0, 1000))), mcpwireError('unexpected_end', -32700, 1000))
+    }
+  }
+})
+
+test('decode: inputs larger than any scratch buffer (several MiB), then small ones again', () => {
+  const ascii = CALL_TEXT(JSON.stringify({ s: 'x'.repeat(3 << 20) }))
+  const wide = CALL_TEXT(JSON.stringify({ s: '日本😀'.repeat(300000) })) // ~3.3 MiB of UTF-8
+  for (const m of [ascii, wide]) {
+    const want = JSON.parse(m)
+    assert.deepEqual(lib.decode(m), want)
+    assert.deepEqual(lib.decode(utf8.encode(m)), want)
+    assert.throws(() => lib.decode(m, { maxBytes: 1 << 20 }), mcpwireError('input_too_large', -32700))
+    // invalid at the very end: the whole input was looked at
+    const tail = m.slice(0, -1) + ',}'
+    assert.throws(() => lib.decode(tail), (e) => e instanceof lib.McpwireError && e.offset >= utf8.encode(m).length - 2)
+  }
+  // a lone surrogate in a huge string is still a TypeError
+  assert.throws(() => lib.decode(CALL_TEXT(`{"s":"${'x'.repeat(1 << 20)}\ud800"}`)), typeError)
+  assert.deepEqual(lib.decode(CALL_TEXT('{"s":2}')), CALL({ s: 2 }))
+})
+
+test('decode: a lone surrogate is a TypeError before any check of the message; bad limits first', () => {
+  assert.throws(() => lib.decode('[\ud800'), typeError)
+  assert.throws(() => lib.decode('{"jsonrpc":"2.0","id":1,"method":"x","method":"\udc00"}'), typeError)
+  assert.throws(() => lib.decode('[\ud800', { maxDepth: -1 }), rangeError)
+  assert.throws(() => lib.decode(42, { maxDepth: -1 }), rangeError)
+  // surrogate pairs are fine, also at the ends of a string
+  assert.deepEqual(lib.decode(CALL_TEXT('{"s":"😀"}')), CALL({ s: '😀' }))
+})
+
+test('decode: a decode inside a decode (from a limits getter) checks both messages', () => {
+  const outer = CALL_TEXT('{"outer":true}')
+  const inner = CALL_TEXT('{"inner":"' + 'i'.repeat(5000) + '"}')
+  let seen
+  const limits = {
+    get maxBytes() {
+      seen = lib.decode(inner)
+      assert.throws(() => lib.decode('[]'), mcpwireError('not_an_object', -32600, 0))
+      return null
+    },
+  }
+  for (const form of [(t) => t, (t) => utf8.encode(t)]) {
+    seen = undefined
+    assert.deepEqual(lib.decode(form(outer), limits), JSON.parse(outer))
+    assert.deepEqual(seen, JSON.parse(inner))
+    assert.throws(() => lib.decode(form(outer.slice(0, -1)), limits), mcpwireError('unexpected_end', -32700))
+  }
+})
+
 test('decode: results are plain values exactly as JSON.parse gives them', () => {
   const msg = CALL_TEXT('{"__proto__":{"x":1},"z":-0,"n":1e300,"f":0.1,"u":"\\u2028","2":0,"1":1}')
   const got = lib.decode(msg)

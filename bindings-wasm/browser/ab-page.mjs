@@ -1,0 +1,58 @@
+// The A/B page (BENCH_AB=a,b node bindings-wasm/browser/bench.mjs): decode of several pkg/web
+// builds (copied into bindings-wasm/pkg/web/v/<name>/) beside JSON.parse and JSON.parse + the
+// SDK's zod schemas, interleaved, best of many short rounds (noise on a shared machine only
+// ever adds time, and a short round is less often interrupted). Not a test.
+import { benchMessages, sdkCheck } from '../../tests/js/bench-core.mjs'
+
+const out = document.getElementById('result')
+
+function once(fn, ms) {
+  for (let i = 0; i < 20; i++) fn()
+  let n = 0
+  let batch = 8
+  const start = performance.now()
+  let t = start
+  while (t - start < ms) {
+    for (let i = 0; i < batch; i++) fn()
+    n += batch
+    batch = Math.min(batch * 2, 1024)
+    t = performance.now()
+  }
+  return ((t - start) * 1000) / n
+}
+
+try {
+  const q = new URL(location.href).searchParams
+  const names = q.get('v').split(',')
+  const rounds = Number(q.get('rounds') ?? 150)
+  const win = Number(q.get('win') ?? 4)
+  const T = await import('../node_modules/@modelcontextprotocol/sdk/dist/esm/types.js')
+  const libs = {}
+  for (const v of names) libs[v] = await import(`../pkg/web/v/${v}/index.js`)
+  const enc = new TextEncoder()
+  const ua = navigator.userAgent.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? 'the browser'
+  const lines = [`A/B in ${ua}: µs per call, best of ${rounds} interleaved rounds of ${win} ms`]
+  for (const { name, text } of benchMessages()) {
+    const bytes = enc.encode(text)
+    const check = sdkCheck(T, name)
+    const c = { 'JSON.parse': () => JSON.parse(text), 'JSON.parse + zod': () => check(JSON.parse(text)) }
+    for (const v of names) {
+      const lib = libs[v]
+      c[`${v} decode(string)`] = () => lib.decode(text)
+      c[`${v} decode(bytes)`] = () => lib.decode(bytes)
+    }
+    const r = {}
+    for (const k in c) r[k] = Infinity
+    for (let i = 0; i < rounds; i++) for (const k in c) r[k] = Math.min(r[k], once(c[k], win))
+    lines.push(`  ${name} [${bytes.length} B]`)
+    for (const k in r) {
+      const vsParse = (r['JSON.parse'] / r[k]).toFixed(2)
+      const vsZod = (r['JSON.parse + zod'] / r[k]).toFixed(2)
+      lines.push(`    ${k.padEnd(28)} ${r[k].toFixed(2).padStart(8)} µs  ${vsParse}x JSON.parse  ${vsZod}x JSON.parse+zod`)
+    }
+  }
+  out.textContent = lines.join('\n')
+} catch (e) {
+  out.textContent = `bench failed: ${(e && e.stack) || e}`
+}
+document.documentElement.dataset.done = '1'
