@@ -185,7 +185,7 @@ impl Ctx<'_> {
 }
 
 /// The first pair of equal items, by index.
-fn duplicate(items: &[Value]) -> Option<(usize, usize)> {
+pub(super) fn duplicate(items: &[Value]) -> Option<(usize, usize)> {
     if items.len() <= PAIRWISE_MAX {
         for i in 0..items.len() {
             for j in i + 1..items.len() {

@@ -12,6 +12,10 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+/// Levels of full evaluation along a failing path that start with a quick check: each
+/// level repeats the quick check of the level above, so the repetition stays bounded.
+const MAX_SLOW_LEVELS: u32 = 16;
+
 /// The evaluated members of an object or items of an array, by index.
 pub(crate) struct Ann {
     bits: Vec<u64>,
@@ -47,17 +51,20 @@ pub(crate) struct Ctx<'s> {
     pub max: usize,
     scope: Vec<u32>,
     pub ipath: String,
-    depth: u32,
+    pub(super) depth: u32,
     /// Nodes being evaluated in place (no step into the instance) and the instance address:
     /// meeting one again is an infinite `$ref` loop.
-    chain: Vec<(NodeId, usize)>,
+    pub(super) chain: Vec<(NodeId, usize)>,
     /// Where the in-place chain of the current instance location starts in `chain`.
-    chain_start: usize,
+    pub(super) chain_start: usize,
     /// Set when evaluation hit an infinite loop or the depth limit: the instance is then
     /// invalid whatever `not` or `anyOf` around it would make of the failure.
     pub broken: Option<ValidationError>,
     /// Replaces the instance location in messages (set while checking property names).
     pub(super) subject: Option<String>,
+    /// Nodes being evaluated in full after their quick check failed (bounds the repeated
+    /// quick checks along a failing path).
+    slow_levels: u32,
 }
 
 pub(super) fn len_of(v: &Value) -> Option<usize> {
@@ -81,6 +88,7 @@ impl<'s> Ctx<'s> {
             chain_start: 0,
             broken: None,
             subject: None,
+            slow_levels: 0,
         }
     }
 
@@ -117,6 +125,36 @@ impl<'s> Ctx<'s> {
         let Some(node) = s.nodes.get(id as usize) else {
             return false;
         };
+        if ann.is_none() && !node.fast.slow {
+            if quick {
+                return self.quick(id, inst);
+            }
+            // Most values are valid: check quickly first, collect errors only on failure.
+            if self.slow_levels < MAX_SLOW_LEVELS && self.broken.is_none() {
+                if self.quick(id, inst) && self.broken.is_none() {
+                    return true;
+                }
+                // An infinite loop or the depth limit is met again below, with its location.
+                self.broken = None;
+                self.slow_levels += 1;
+                let ok = self.eval_node(id, node, inst, false, None);
+                self.slow_levels -= 1;
+                return ok;
+            }
+        }
+        self.eval_node(id, node, inst, quick, ann)
+    }
+
+    /// [`eval`](Self::eval) by the general evaluator.
+    pub(super) fn eval_node(
+        &mut self,
+        id: NodeId,
+        node: &Node,
+        inst: &Value,
+        quick: bool,
+        ann: Option<&mut Ann>,
+    ) -> bool {
+        let s = self.s;
         if let Some(b) = node.boolean {
             if !b && !quick {
                 self.report(node, "false", || "is not allowed".into());
@@ -174,7 +212,7 @@ impl<'s> Ctx<'s> {
         valid
     }
 
-    fn keywords(
+    pub(super) fn keywords(
         &mut self,
         node: &Node,
         inst: &Value,
@@ -227,7 +265,7 @@ impl<'s> Ctx<'s> {
         ok
     }
 
-    fn keyword(
+    pub(super) fn keyword(
         &mut self,
         node: &Node,
         kw: &Kw,
