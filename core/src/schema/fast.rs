@@ -19,10 +19,10 @@ pub(crate) const NUMBER: usize = 2;
 pub(crate) const STRING: usize = 3;
 pub(crate) const ARRAY: usize = 4;
 pub(crate) const OBJECT: usize = 5;
-const KINDS: usize = 6;
+pub(crate) const KINDS: usize = 6;
 
 /// Pruning passes over the whole schema (each can drop one more level of trivial subschemas).
-const PRUNE_PASSES: u32 = 3;
+pub(crate) const PRUNE_PASSES: u32 = 3;
 /// Quick evaluation runs only this many levels below `max_depth`: the subschemas pruned away
 /// (at most [`PRUNE_PASSES`] levels) could not have reached the depth limit.
 pub(crate) const DEPTH_SLACK: u32 = PRUNE_PASSES + 2;
@@ -67,8 +67,9 @@ pub(crate) enum Op {
     MinItems(u64),
     MaxItems(u64),
     Unique,
-    /// `items` from index `start`.
-    Items(NodeId, u32),
+    /// `items` from index `start` (the third field), the subschema reached after skipping
+    /// the second field's number of plain `$ref`s.
+    Items(NodeId, u8, u32),
     MinProps(u64),
     MaxProps(u64),
     Required,
@@ -78,70 +79,23 @@ pub(crate) enum Op {
     NoAdditional,
 }
 
-/// `properties` as a lookup table, and `required` as bits over it.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct ObjTable {
-    /// `(length, first 8 bytes)` of each property name, parallel to `names` and `nodes`.
-    heads: Vec<(usize, u64)>,
-    names: Vec<Box<str>>,
-    pub nodes: Vec<NodeId>,
-    /// Bit `j` set: property `j` is required (for `j < 64`).
-    pub req_mask: u64,
-    /// Required names outside the table's first 64 entries.
-    pub req_extra: Vec<Box<str>>,
-    /// Index in `kws` of `patternProperties`.
-    pub pats: Option<u32>,
-}
-
-/// The first 8 bytes of `s`, zero-padded, as a number.
-fn head(s: &str) -> u64 {
-    let b = s.as_bytes();
-    let mut buf = [0u8; 8];
-    let n = b.len().min(8);
-    if let (Some(dst), Some(src)) = (buf.get_mut(..n), b.get(..n)) {
-        dst.copy_from_slice(src);
-    }
-    u64::from_le_bytes(buf)
-}
-
-impl ObjTable {
-    /// The index of property `key`.
-    pub fn find(&self, key: &str) -> Option<usize> {
-        let h = (key.len(), head(key));
-        let tail = |j: usize| {
-            key.len() <= 8
-                || self
-                    .names
-                    .get(j)
-                    .is_some_and(|n| n.as_bytes().get(8..) == key.as_bytes().get(8..))
-        };
-        self.heads
-            .iter()
-            .enumerate()
-            .position(|(j, x)| *x == h && tail(j))
-    }
-
-    /// The number of properties.
-    pub fn len(&self) -> usize {
-        self.nodes.len()
-    }
-}
-
 /// The quick form of one node.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Fast {
     /// Evaluated by the general evaluator only (cycles, `unevaluated*`, `$dynamicRef`).
     pub slow: bool,
+    /// Bit `k`: a value of kind `k` passes with nothing to check.
+    pub pass: u8,
     /// `ops[starts[k]..starts[k + 1]]` apply to values of kind `k`.
     starts: [u32; KINDS + 1],
     ops: Vec<Op>,
     pub nums: Vec<Num>,
     pub strs: Vec<Box<str>>,
     pub ids: Vec<NodeId>,
-    pub obj: Option<Box<ObjTable>>,
+    pub obj: Option<Box<super::props::ObjTable>>,
 }
 
-fn range<T>(list: &[T], start: u32, len: u32) -> &[T] {
+pub(crate) fn range<T>(list: &[T], start: u32, len: u32) -> &[T] {
     let (a, n) = (start as usize, len as usize);
     list.get(a..a.saturating_add(n)).unwrap_or(&[])
 }
@@ -168,7 +122,7 @@ impl Fast {
         range(&self.strs, start, len)
     }
 
-    fn set_ops(&mut self, lists: [Vec<Op>; KINDS]) {
+    pub(crate) fn set_ops(&mut self, lists: [Vec<Op>; KINDS]) {
         self.ops.clear();
         for (k, list) in lists.into_iter().enumerate() {
             if let Some(s) = self.starts.get_mut(k) {
@@ -179,7 +133,7 @@ impl Fast {
         self.starts[KINDS] = self.ops.len() as u32;
     }
 
-    fn push_ids(&mut self, list: &[NodeId]) -> (u32, u32) {
+    pub(crate) fn push_ids(&mut self, list: &[NodeId]) -> (u32, u32) {
         let start = self.ids.len() as u32;
         self.ids.extend_from_slice(list);
         (start, list.len() as u32)
@@ -187,10 +141,10 @@ impl Fast {
 }
 
 /// Per-kind op lists under construction; nothing is added after a `Fail`.
-struct Lists([Vec<Op>; KINDS]);
+pub(crate) struct Lists(pub [Vec<Op>; KINDS]);
 
 impl Lists {
-    fn push(&mut self, k: usize, op: Op) {
+    pub(crate) fn push(&mut self, k: usize, op: Op) {
         if let Some(list) = self.0.get_mut(k) {
             if list.last() != Some(&Op::Fail) {
                 list.push(op);
@@ -208,16 +162,18 @@ impl Lists {
 /// Builds the quick form of every node (after cycles are marked).
 pub(crate) fn build(nodes: &mut [Node], dynamic: bool) {
     let falses: Vec<bool> = nodes.iter().map(|n| n.boolean == Some(false)).collect();
-    for node in nodes.iter_mut() {
-        node.fast = base(node, &falses, dynamic);
+    let built: Vec<Fast> = nodes
+        .iter()
+        .map(|n| base(n, nodes, &falses, dynamic))
+        .collect();
+    for (node, f) in nodes.iter_mut().zip(built) {
+        node.fast = f;
     }
     for _ in 0..PRUNE_PASSES {
-        let known: Vec<[Known; KINDS]> = nodes.iter().map(known).collect();
-        for node in nodes.iter_mut() {
-            if !node.fast.slow && node.boolean.is_none() {
-                node.fast.prune(&known);
-            }
-        }
+        super::prune::prune(nodes);
+    }
+    for node in nodes.iter_mut() {
+        node.fast.pass = super::prune::passes(node);
     }
 }
 
@@ -236,7 +192,7 @@ fn type_op(bits: u8, k: usize) -> Option<Op> {
     (bits & bit == 0).then_some(Op::Fail)
 }
 
-fn base(node: &Node, falses: &[bool], dynamic: bool) -> Fast {
+fn base(node: &Node, nodes: &[Node], falses: &[bool], dynamic: bool) -> Fast {
     let mut f = Fast {
         slow: dynamic || node.in_cycle || node.unevaluated,
         ..Fast::default()
@@ -294,7 +250,10 @@ fn base(node: &Node, falses: &[bool], dynamic: bool) -> Fast {
             | Kw::PatternProperties(_)
             | Kw::PropertyNames(_) => l.push(OBJECT, Op::Kw(i)),
             Kw::Items { node: t, start, .. } => match u32::try_from(*start) {
-                Ok(s) => l.push(ARRAY, Op::Items(*t, s)),
+                Ok(s) => {
+                    let (t, skip) = super::prune::alias(nodes, *t);
+                    l.push(ARRAY, Op::Items(t, skip, s));
+                }
                 Err(_) => l.push(ARRAY, Op::Kw(i)),
             },
             Kw::PrefixItems(_) | Kw::Contains { .. } | Kw::UnevaluatedItems(_) => {
@@ -314,7 +273,7 @@ fn base(node: &Node, falses: &[bool], dynamic: bool) -> Fast {
             }
         }
     }
-    f.obj = obj_table(node);
+    f.obj = super::props::table(node, nodes);
     f.set_ops(l.0);
     f
 }
@@ -363,161 +322,5 @@ fn choice(f: &mut Fast, l: &mut Lists, vals: &[Value], i: u32) {
         (OBJECT, vals.iter().any(|v| matches!(v, Value::Object(_)))),
     ] {
         l.push(k, if has { Op::Kw(i) } else { Op::Fail });
-    }
-}
-
-fn obj_table(node: &Node) -> Option<Box<ObjTable>> {
-    let mut t = ObjTable::default();
-    let mut any = false;
-    for (i, kw) in node.kws.iter().enumerate() {
-        match kw {
-            Kw::Properties(list) => {
-                for (name, id) in list {
-                    t.heads.push((name.len(), head(name)));
-                    t.names.push(name.as_str().into());
-                    t.nodes.push(*id);
-                }
-                any = true;
-            }
-            Kw::PatternProperties(_) => t.pats = Some(i as u32),
-            Kw::AdditionalProperties { .. } => any = true,
-            _ => {}
-        }
-    }
-    for kw in &node.kws {
-        if let Kw::Required(names) = kw {
-            any = true;
-            for n in names {
-                match t.find(n).filter(|j| *j < 64) {
-                    Some(j) => t.req_mask |= 1 << j,
-                    None => t.req_extra.push(n.as_str().into()),
-                }
-            }
-        }
-    }
-    any.then(|| Box::new(t))
-}
-
-/// What evaluating a node on a kind of value is known to give, without running it.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Known {
-    Pass,
-    Fail,
-    Unknown,
-}
-
-/// Per kind, what node `n` is known to give.
-pub(crate) fn known(n: &Node) -> [Known; KINDS] {
-    match n.boolean {
-        Some(true) => return [Known::Pass; KINDS],
-        Some(false) => return [Known::Fail; KINDS],
-        None if n.fast.slow => return [Known::Unknown; KINDS],
-        None => {}
-    }
-    core::array::from_fn(|k| match n.fast.ops(k).first() {
-        None => Known::Pass,
-        Some(Op::Fail) => Known::Fail,
-        Some(_) => Known::Unknown,
-    })
-}
-
-impl Fast {
-    /// Rewrites the op lists with what is `known` of the subschemas they evaluate.
-    fn prune(&mut self, known: &[[Known; KINDS]]) {
-        let old = core::mem::take(&mut self.ids);
-        let lists: [Vec<Op>; KINDS] = core::array::from_fn(|k| {
-            let mut out = Lists(Default::default());
-            for op in self.ops(k).to_vec() {
-                self.prune_op(op, k, &old, known, &mut out);
-            }
-            out.0.get_mut(k).map(core::mem::take).unwrap_or_default()
-        });
-        self.set_ops(lists);
-    }
-
-    fn prune_op(
-        &mut self,
-        op: Op,
-        k: usize,
-        old: &[NodeId],
-        known: &[[Known; KINDS]],
-        out: &mut Lists,
-    ) {
-        let of = |id: NodeId| {
-            known
-                .get(id as usize)
-                .and_then(|r| r.get(k))
-                .copied()
-                .unwrap_or(Known::Unknown)
-        };
-        match op {
-            Op::Eval(t) => match of(t) {
-                Known::Pass => {}
-                Known::Fail => out.push(k, Op::Fail),
-                Known::Unknown => out.push(k, op),
-            },
-            Op::All(a, n) => {
-                // Evaluated in order up to the first failure: keep what runs before it.
-                let mut keep = Vec::new();
-                let mut fails = false;
-                for &t in range(old, a, n) {
-                    match of(t) {
-                        Known::Pass => {}
-                        Known::Fail => {
-                            fails = true;
-                            break;
-                        }
-                        Known::Unknown => keep.push(t),
-                    }
-                }
-                self.push_branches(&keep, k, out, Op::All);
-                if fails {
-                    out.push(k, Op::Fail);
-                }
-            }
-            Op::Any(a, n) => {
-                // Evaluated in order up to the first match: known failures cannot match.
-                let mut keep = Vec::new();
-                let mut pass = None;
-                for &t in range(old, a, n) {
-                    match of(t) {
-                        Known::Pass => {
-                            pass = Some(t);
-                            break;
-                        }
-                        Known::Fail => {}
-                        Known::Unknown => keep.push(t),
-                    }
-                }
-                match (keep.as_slice(), pass) {
-                    ([], Some(_)) => {}
-                    ([], None) => out.push(k, Op::Fail),
-                    (_, pass) => {
-                        // With a known match at the end the op passes either way, but the
-                        // branches before it still run.
-                        keep.extend(pass);
-                        self.push_branches(&keep, k, out, Op::Any);
-                    }
-                }
-            }
-            _ => out.push(k, op),
-        }
-    }
-
-    fn push_branches(
-        &mut self,
-        keep: &[NodeId],
-        k: usize,
-        out: &mut Lists,
-        op: fn(u32, u32) -> Op,
-    ) {
-        match keep {
-            [] => {}
-            [only] => out.push(k, Op::Eval(*only)),
-            _ => {
-                let (a, n) = self.push_ids(keep);
-                out.push(k, op(a, n));
-            }
-        }
     }
 }

@@ -59,6 +59,8 @@ mod message;
 mod meta;
 mod number;
 mod objects;
+mod props;
+mod prune;
 mod quick;
 mod regex;
 mod registry;

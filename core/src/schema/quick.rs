@@ -1,104 +1,173 @@
 //! Quick evaluation: yes or no, no messages, stopping at the first failure, on the
 //! pre-decoded form of `fast.rs`. Nodes that need more (cycles, annotations for
-//! `unevaluated*`, the dynamic scope) and evaluation close to `max_depth` go through the
-//! general evaluator, which hands ordinary subschemas back here.
+//! `unevaluated*`, the dynamic scope), evaluation close to `max_depth` and evaluation after
+//! an infinite loop was met go through the general evaluator, which hands ordinary
+//! subschemas back here.
 
 use super::checks::duplicate;
-use super::fast::{kind_of, ObjTable, Op, DEPTH_SLACK, NUMBER, OBJECT};
+use super::fast::{kind_of, Op, ARRAY, NUMBER, OBJECT, STRING};
 use super::keyword::{Bound, Kw, Node, NodeId};
 use super::number::Num;
+use super::props::ObjTable;
 use super::validate::Ctx;
 use crate::json::Value;
+use alloc::string::String;
 use core::cmp::Ordering;
 
 /// Objects up to this many members keep their property lookups on the stack.
 const MEMO: usize = 32;
+const ABSENT: u8 = u8::MAX;
 
 /// Which `properties` entry each member of an object is, looked up once per node.
 struct Memo {
     idx: [u8; MEMO],
     /// Bit `j`: property `j` is present.
     seen: u64,
-    state: State,
+    /// Bit `i`: member `i` is not in `properties`.
+    unknown: u64,
+    /// `idx` and `unknown` cover every member (else look up again when needed).
+    full: bool,
 }
-
-#[derive(PartialEq)]
-enum State {
-    Empty,
-    /// `idx` holds every member.
-    Full,
-    /// Too many members or properties: look up again when needed (`seen` is valid).
-    Seen,
-}
-
-const ABSENT: u8 = u8::MAX;
 
 impl Memo {
-    fn fill(&mut self, t: &ObjTable, members: &[(alloc::string::String, Value)]) {
-        let buffered = members.len() <= MEMO && t.len() < usize::from(ABSENT);
+    fn new(t: &ObjTable, members: &[(String, Value)]) -> Memo {
+        let mut m = Memo {
+            idx: [ABSENT; MEMO],
+            seen: 0,
+            unknown: 0,
+            full: members.len() <= MEMO && t.len() < usize::from(ABSENT),
+        };
         for (i, (k, _)) in members.iter().enumerate() {
-            let Some(j) = t.find(k) else { continue };
-            if j < 64 {
-                self.seen |= 1 << j;
-            }
-            if let (true, Some(slot)) = (buffered, self.idx.get_mut(i)) {
-                *slot = j as u8;
+            match t.find(k) {
+                Some(j) => {
+                    if j < 64 {
+                        m.seen |= 1 << j;
+                    }
+                    if let Some(slot) = m.idx.get_mut(i) {
+                        *slot = j as u8;
+                    }
+                }
+                None if i < 64 => m.unknown |= 1 << i,
+                None => {}
             }
         }
-        self.state = if buffered { State::Full } else { State::Seen };
+        m
     }
 
     /// The property index of member `i` (key `k`).
+    #[inline]
     fn get(&self, t: &ObjTable, i: usize, k: &str) -> Option<usize> {
-        match self.state {
-            State::Full => self
-                .idx
-                .get(i)
-                .filter(|j| **j != ABSENT)
-                .map(|j| usize::from(*j)),
-            _ => t.find(k),
+        if !self.full {
+            return t.find(k);
+        }
+        match self.idx.get(i) {
+            Some(&j) if j != ABSENT => Some(usize::from(j)),
+            _ => None,
         }
     }
 }
 
 impl Ctx<'_> {
     /// True when `inst` fits node `id` (the quick path of [`Ctx::eval`]).
+    #[inline]
     pub(super) fn quick(&mut self, id: NodeId, inst: &Value) -> bool {
-        let s = self.s;
-        let Some(node) = s.nodes.get(id as usize) else {
+        let Some(node) = self.s.nodes.get(id as usize) else {
             return false;
         };
+        let trivial = node.fast.pass & (1 << kind_of(inst)) != 0;
+        if trivial && self.depth < self.fast_limit && self.broken.is_none() {
+            return true;
+        }
+        self.quick_node(id, node, inst)
+    }
+
+    fn quick_node(&mut self, id: NodeId, node: &Node, inst: &Value) -> bool {
         if let Some(b) = node.boolean {
             return b;
         }
         // After an infinite loop or the depth limit, the general evaluator fails every node
         // with keywords (the pruned quick form may have none left).
-        let near_limit = self.depth.saturating_add(DEPTH_SLACK) >= s.max_depth;
-        if node.fast.slow || near_limit || self.broken.is_some() {
+        if node.fast.slow || self.depth >= self.fast_limit || self.broken.is_some() {
             return self.eval_node(id, node, inst, true, None);
         }
         self.depth += 1;
         let ok = match inst {
             Value::Object(m) => self.quick_object(node, inst, m),
             Value::Number(t) => self.quick_number(node, inst, t),
+            Value::String(s) => self.quick_string(node, inst, s),
+            Value::Array(a) => self.quick_array(node, inst, a),
             _ => self.quick_ops(node, inst),
         };
         self.depth -= 1;
         ok
     }
 
-    /// Quick evaluation of `id` on a value inside the current one.
-    fn quick_child(&mut self, id: NodeId, inst: &Value) -> bool {
+    /// Quick evaluation of `id`, reached after `skip` plain `$ref`s, on a value inside the
+    /// current one.
+    #[inline]
+    fn quick_child(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
+        if skip > 0 && self.broken.is_some() {
+            // The skipped `$ref` node would fail after its keyword.
+            return false;
+        }
         let saved = self.chain_start;
         self.chain_start = self.chain.len();
+        self.depth += u32::from(skip);
         let ok = self.quick(id, inst);
+        self.depth -= u32::from(skip);
         self.chain_start = saved;
         ok
     }
 
     fn quick_ops(&mut self, node: &Node, inst: &Value) -> bool {
         for op in node.fast.ops(kind_of(inst)) {
-            if !self.op(node, *op, inst) || self.broken.is_some() {
+            let ok = match (*op, inst) {
+                (Op::Bools(m), Value::Bool(b)) => m & (1 << u8::from(*b)) != 0,
+                (op, _) => self.op(node, op, inst),
+            };
+            if !ok || self.broken.is_some() {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn quick_string(&mut self, node: &Node, inst: &Value, s: &str) -> bool {
+        let f = &node.fast;
+        for op in f.ops(STRING) {
+            let ok = match *op {
+                Op::Strs(a, n) => f.strs(a, n).iter().any(|c| **c == *s),
+                Op::MinLen(n) => {
+                    let len = s.len() as u64;
+                    len >= n && (len / 4 >= n || s.chars().count() as u64 >= n)
+                }
+                Op::MaxLen(n) => s.len() as u64 <= n || s.chars().count() as u64 <= n,
+                Op::Pattern(i) => match node.kws.get(i as usize) {
+                    Some(Kw::Pattern(p)) => p.is_match(s),
+                    _ => true,
+                },
+                op => self.op(node, op, inst),
+            };
+            if !ok || self.broken.is_some() {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn quick_array(&mut self, node: &Node, inst: &Value, items: &[Value]) -> bool {
+        for op in node.fast.ops(ARRAY) {
+            let ok = match *op {
+                Op::MinItems(n) => items.len() as u64 >= n,
+                Op::MaxItems(n) => items.len() as u64 <= n,
+                Op::Unique => duplicate(items).is_none(),
+                Op::Items(t, skip, start) => items
+                    .iter()
+                    .skip(start as usize)
+                    .all(|v| self.quick_child(t, skip, v)),
+                op => self.op(node, op, inst),
+            };
+            if !ok || self.broken.is_some() {
                 return false;
             }
         }
@@ -106,7 +175,8 @@ impl Ctx<'_> {
     }
 
     fn quick_number(&mut self, node: &Node, inst: &Value, text: &str) -> bool {
-        let ops = node.fast.ops(NUMBER);
+        let f = &node.fast;
+        let ops = f.ops(NUMBER);
         if ops.is_empty() {
             return true;
         }
@@ -114,7 +184,6 @@ impl Ctx<'_> {
             // Not number text (a hand-built value): the general checks decide.
             return self.keywords(node, inst, true, None);
         };
-        let f = &node.fast;
         let num = |i: u32| f.nums.get(i as usize).copied();
         for op in ops {
             let ok = match *op {
@@ -130,7 +199,7 @@ impl Ctx<'_> {
                     }
                 }),
                 Op::MultipleOf(i) => num(i).is_none_or(|d| n.is_multiple_of(d)),
-                other => self.op(node, other, inst),
+                op => self.op(node, op, inst),
             };
             if !ok || self.broken.is_some() {
                 return false;
@@ -139,31 +208,15 @@ impl Ctx<'_> {
         true
     }
 
-    fn quick_object(
-        &mut self,
-        node: &Node,
-        inst: &Value,
-        members: &[(alloc::string::String, Value)],
-    ) -> bool {
+    fn quick_object(&mut self, node: &Node, inst: &Value, members: &[(String, Value)]) -> bool {
         let ops = node.fast.ops(OBJECT);
         let Some(t) = node.fast.obj.as_deref() else {
             return ops
                 .iter()
-                .all(|op| self.op(node, *op, inst) && self.broken.is_none());
+                .all(|op| self.object_op(node, *op, inst, members) && self.broken.is_none());
         };
-        let mut memo = Memo {
-            idx: [ABSENT; MEMO],
-            seen: 0,
-            state: State::Empty,
-        };
+        let memo = Memo::new(t, members);
         for op in ops {
-            if matches!(
-                op,
-                Op::Required | Op::Props | Op::Additional(_) | Op::NoAdditional
-            ) && memo.state == State::Empty
-            {
-                memo.fill(t, members);
-            }
             let ok = match *op {
                 Op::Required => {
                     memo.seen & t.req_mask == t.req_mask
@@ -171,24 +224,40 @@ impl Ctx<'_> {
                 }
                 Op::Props => members.iter().enumerate().all(|(i, (k, v))| {
                     match memo.get(t, i, k).and_then(|j| t.nodes.get(j)) {
-                        Some(id) => self.quick_child(*id, v),
+                        Some(&(id, skip)) => self.quick_child(id, skip, v),
                         None => true,
                     }
                 }),
                 Op::Additional(id) => members.iter().enumerate().all(|(i, (k, v))| {
-                    self.declared(node, t, &memo, i, k) || self.quick_child(id, v)
+                    self.declared(node, t, &memo, i, k) || self.quick_child(id, 0, v)
                 }),
+                Op::NoAdditional if memo.full && t.pats.is_none() => memo.unknown == 0,
                 Op::NoAdditional => members
                     .iter()
                     .enumerate()
                     .all(|(i, (k, _))| self.declared(node, t, &memo, i, k)),
-                other => self.op(node, other, inst),
+                op => self.object_op(node, op, inst, members),
             };
             if !ok || self.broken.is_some() {
                 return false;
             }
         }
         true
+    }
+
+    /// An object check that needs no property lookups.
+    fn object_op(
+        &mut self,
+        node: &Node,
+        op: Op,
+        inst: &Value,
+        members: &[(String, Value)],
+    ) -> bool {
+        match op {
+            Op::MinProps(n) => members.len() as u64 >= n,
+            Op::MaxProps(n) => members.len() as u64 <= n,
+            op => self.op(node, op, inst),
+        }
     }
 
     /// True when member `i` (key `k`) is covered by `properties` or `patternProperties`.
@@ -202,41 +271,19 @@ impl Ctx<'_> {
         }
     }
 
-    /// One check that needs no per-node state.
+    /// A check that applies to every kind of value.
     fn op(&mut self, node: &Node, op: Op, inst: &Value) -> bool {
         let f = &node.fast;
-        match (op, inst) {
-            (Op::Fail, _) => false,
-            (Op::Eval(t), _) => self.quick(t, inst),
-            (Op::All(a, n), _) => f.ids(a, n).iter().all(|t| self.quick(*t, inst)),
-            (Op::Any(a, n), _) => f.ids(a, n).iter().any(|t| self.quick(*t, inst)),
-            (Op::Kw(i), _) => match node.kws.get(i as usize) {
+        match op {
+            Op::Fail => false,
+            Op::Eval(t) => self.quick(t, inst),
+            Op::All(a, n) => f.ids(a, n).iter().all(|t| self.quick(*t, inst)),
+            Op::Any(a, n) => f.ids(a, n).iter().any(|t| self.quick(*t, inst)),
+            Op::Kw(i) => match node.kws.get(i as usize) {
                 Some(kw) => self.keyword(node, kw, inst, true, None),
                 None => true,
             },
-            (Op::Bools(m), Value::Bool(b)) => m & (1 << u8::from(*b)) != 0,
-            (Op::Strs(a, n), Value::String(s)) => f.strs(a, n).iter().any(|c| **c == **s),
-            (Op::MinLen(n), Value::String(s)) => {
-                let len = s.len() as u64;
-                len >= n && (len / 4 >= n || s.chars().count() as u64 >= n)
-            }
-            (Op::MaxLen(n), Value::String(s)) => {
-                s.len() as u64 <= n || s.chars().count() as u64 <= n
-            }
-            (Op::Pattern(i), Value::String(s)) => match node.kws.get(i as usize) {
-                Some(Kw::Pattern(p)) => p.is_match(s),
-                _ => true,
-            },
-            (Op::MinItems(n), Value::Array(a)) => a.len() as u64 >= n,
-            (Op::MaxItems(n), Value::Array(a)) => a.len() as u64 <= n,
-            (Op::Unique, Value::Array(a)) => duplicate(a).is_none(),
-            (Op::Items(t, start), Value::Array(a)) => a
-                .iter()
-                .skip(start as usize)
-                .all(|v| self.quick_child(t, v)),
-            (Op::MinProps(n), Value::Object(m)) => m.len() as u64 >= n,
-            (Op::MaxProps(n), Value::Object(m)) => m.len() as u64 <= n,
-            // Checks of other kinds (never listed for this one).
+            // Checks of one kind, listed only for that kind.
             _ => true,
         }
     }

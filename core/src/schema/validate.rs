@@ -65,6 +65,8 @@ pub(crate) struct Ctx<'s> {
     /// Nodes being evaluated in full after their quick check failed (bounds the repeated
     /// quick checks along a failing path).
     slow_levels: u32,
+    /// Quick evaluation below this depth only (see `fast::DEPTH_SLACK`).
+    pub(super) fast_limit: u32,
 }
 
 pub(super) fn len_of(v: &Value) -> Option<usize> {
@@ -89,6 +91,7 @@ impl<'s> Ctx<'s> {
             broken: None,
             subject: None,
             slow_levels: 0,
+            fast_limit: s.max_depth.saturating_sub(super::fast::DEPTH_SLACK),
         }
     }
 
