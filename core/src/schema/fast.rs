@@ -46,8 +46,9 @@ pub(crate) enum Op {
     Fail,
     /// `type: integer` on a number.
     Integer,
-    /// A subschema on the same value (`$ref`, a one-branch `allOf` / `anyOf`).
-    Eval(NodeId),
+    /// A subschema on the same value (`$ref`, a one-branch `allOf` / `anyOf`), reached after
+    /// skipping the second field's number of plain `$ref`s.
+    Eval(NodeId, u8),
     /// `allOf` / `anyOf` branches in `ids`.
     All(u32, u32),
     Any(u32, u32),
@@ -88,7 +89,7 @@ pub(crate) struct Fast {
     pub pass: u8,
     /// `ops[starts[k]..starts[k + 1]]` apply to values of kind `k`.
     starts: [u32; KINDS + 1],
-    ops: Vec<Op>,
+    pub(crate) ops: Vec<Op>,
     pub nums: Vec<Num>,
     pub strs: Vec<Box<str>>,
     pub ids: Vec<NodeId>,
@@ -172,6 +173,7 @@ pub(crate) fn build(nodes: &mut [Node], dynamic: bool) {
     for _ in 0..PRUNE_PASSES {
         super::prune::prune(nodes);
     }
+    super::prune::skip_aliases(nodes);
     for node in nodes.iter_mut() {
         node.fast.pass = super::prune::passes(node);
     }
@@ -201,10 +203,14 @@ fn base(node: &Node, nodes: &[Node], falses: &[bool], dynamic: bool) -> Fast {
         return f;
     }
     let mut l = Lists(Default::default());
+    let big = node.kws.iter().any(|k| match k {
+        Kw::Properties(list) => list.len() >= super::props::MAX_PROPERTIES,
+        _ => false,
+    });
     for (i, kw) in node.kws.iter().enumerate() {
         let i = i as u32;
         match kw {
-            Kw::Ref(t) | Kw::DynamicRef(t, None) => l.all(Op::Eval(*t)),
+            Kw::Ref(t) | Kw::DynamicRef(t, None) => l.all(Op::Eval(*t, 0)),
             Kw::Type(bits) => {
                 for k in 0..KINDS {
                     if let Some(op) = type_op(*bits, k) {
@@ -236,6 +242,9 @@ fn base(node: &Node, nodes: &[Node], falses: &[bool], dynamic: bool) -> Fast {
             Kw::Pattern(_) => l.push(STRING, Op::Pattern(i)),
             Kw::Format(..) => l.push(STRING, Op::Kw(i)),
             Kw::UniqueItems => l.push(ARRAY, Op::Unique),
+            Kw::Required(_) | Kw::Properties(_) | Kw::AdditionalProperties { .. } if big => {
+                l.push(OBJECT, Op::Kw(i))
+            }
             Kw::Required(_) => l.push(OBJECT, Op::Required),
             Kw::Properties(_) => l.push(OBJECT, Op::Props),
             Kw::AdditionalProperties { node: t, .. } => {
@@ -273,7 +282,11 @@ fn base(node: &Node, nodes: &[Node], falses: &[bool], dynamic: bool) -> Fast {
             }
         }
     }
-    f.obj = super::props::table(node, nodes);
+    f.obj = if big {
+        None
+    } else {
+        super::props::table(node, nodes)
+    };
     f.set_ops(l.0);
     f
 }

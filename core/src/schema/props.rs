@@ -4,46 +4,44 @@ use super::keyword::{Kw, Node, NodeId};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-/// Tables up to this size are searched linearly, bigger ones by bisection.
-const LINEAR_MAX: usize = 12;
+/// Names shorter than this are found through `by_len`, longer ones by bisection.
+const SHORT: usize = 30;
 
-/// One property name: its length and first 8 bytes decide most comparisons.
-#[derive(Clone, Debug)]
-struct Key {
-    len: usize,
-    head: u64,
-    name: Box<str>,
-}
+/// Most properties a table holds (its offsets are `u16`); bigger `properties` keywords go
+/// through the general evaluator.
+pub(crate) const MAX_PROPERTIES: usize = u16::MAX as usize;
 
 /// The `properties`, `required` and `patternProperties` of a node, for quick evaluation.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ObjTable {
-    /// Sorted by `(len, head, name)`; entry `j` is the subschema `nodes[j]`.
-    keys: Vec<Key>,
-    /// The subschema of each property, reached after skipping `skip` plain `$ref`s.
+    /// Property names sorted by `(length, name)`; entry `j` names the subschema `nodes[j]`.
+    names: Vec<Box<str>>,
+    /// [`head`] of each name.
+    heads: Vec<u64>,
+    /// `by_len[l]..by_len[l + 1]`: the entries of length `l` (for `l < SHORT`; the range at
+    /// `SHORT` holds every longer name).
+    by_len: [u16; SHORT + 2],
+    /// The subschema of each property, reached after skipping that many plain `$ref`s.
     pub nodes: Vec<(NodeId, u8)>,
     /// Bit `j` set: property `j` is required (for `j < 64`).
     pub req_mask: u64,
-    /// Required names not in the first 64 entries.
+    /// Required names not among the first 64 entries.
     pub req_extra: Vec<Box<str>>,
     /// Index in `kws` of `patternProperties`.
     pub pats: Option<u32>,
 }
 
-/// The first 8 bytes of `b`, zero-padded, as a number.
+/// The bytes of a name packed in a number, one-to-one among names of the same length up to
+/// 8 bytes: the first 8 bytes, or the first and last 4 (overlapping), or all of them.
+#[inline]
 fn head(b: &[u8]) -> u64 {
-    match b.first_chunk::<8>() {
-        Some(c) => u64::from_le_bytes(*c),
-        None => b.iter().rev().fold(0, |h, &x| (h << 8) | u64::from(x)),
+    if let Some(c) = b.first_chunk::<8>() {
+        return u64::from_le_bytes(*c);
     }
-}
-
-impl Key {
-    fn is(&self, len: usize, head: u64, key: &[u8]) -> bool {
-        self.len == len
-            && self.head == head
-            && (len <= 8 || self.name.as_bytes().get(8..) == key.get(8..))
+    if let (Some(lo), Some(hi)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        return u64::from(u32::from_le_bytes(*lo)) | (u64::from(u32::from_le_bytes(*hi)) << 32);
     }
+    b.iter().fold(0, |h, &x| (h << 8) | u64::from(x))
 }
 
 impl ObjTable {
@@ -51,22 +49,47 @@ impl ObjTable {
     #[inline]
     pub fn find(&self, key: &str) -> Option<usize> {
         let b = key.as_bytes();
-        let (len, h) = (b.len(), head(b));
-        if self.keys.len() <= LINEAR_MAX {
-            return self.keys.iter().position(|k| k.is(len, h, b));
+        let l = b.len().min(SHORT);
+        let start = usize::from(*self.by_len.get(l)?);
+        let end = usize::from(*self.by_len.get(l + 1)?);
+        if b.len() >= SHORT {
+            let names = self.names.get(start..end)?;
+            let j = names
+                .binary_search_by(|n| (n.len(), n.as_bytes()).cmp(&(b.len(), b)))
+                .ok()?;
+            return Some(start + j);
         }
-        self.keys
-            .binary_search_by(|k| {
-                (k.len, k.head)
-                    .cmp(&(len, h))
-                    .then_with(|| k.name.as_bytes().cmp(b))
-            })
-            .ok()
+        let h = head(b);
+        let heads = self.heads.get(start..end)?;
+        for (j, x) in heads.iter().enumerate() {
+            // Equal heads decide names up to 8 bytes; longer ones compare in full.
+            if *x == h && (b.len() <= 8 || self.names.get(start + j)?.as_bytes() == b) {
+                return Some(start + j);
+            }
+        }
+        None
     }
 
     /// The number of properties.
     pub fn len(&self) -> usize {
-        self.keys.len()
+        self.names.len()
+    }
+
+    fn set_properties(&mut self, list: &[(alloc::string::String, NodeId)], nodes: &[Node]) {
+        let mut entries: Vec<&(alloc::string::String, NodeId)> = list.iter().collect();
+        entries.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+        for (name, id) in entries {
+            self.heads.push(head(name.as_bytes()));
+            self.names.push(name.as_str().into());
+            self.nodes.push(super::prune::alias(nodes, *id));
+        }
+        for (l, slot) in self.by_len.iter_mut().enumerate() {
+            let below = self.names.iter().filter(|n| n.len() < l).count();
+            *slot = u16::try_from(below).unwrap_or(u16::MAX);
+        }
+        if let Some(last) = self.by_len.last_mut() {
+            *last = u16::try_from(self.names.len()).unwrap_or(u16::MAX);
+        }
     }
 }
 
@@ -77,27 +100,7 @@ pub(crate) fn table(node: &Node, nodes: &[Node]) -> Option<Box<ObjTable>> {
     for (i, kw) in node.kws.iter().enumerate() {
         match kw {
             Kw::Properties(list) => {
-                let mut entries: Vec<(Key, NodeId)> = list
-                    .iter()
-                    .map(|(name, id)| {
-                        let b = name.as_bytes();
-                        let key = Key {
-                            len: b.len(),
-                            head: head(b),
-                            name: name.as_str().into(),
-                        };
-                        (key, *id)
-                    })
-                    .collect();
-                entries.sort_by(|(a, _), (b, _)| {
-                    (a.len, a.head)
-                        .cmp(&(b.len, b.head))
-                        .then_with(|| a.name.cmp(&b.name))
-                });
-                for (key, id) in entries {
-                    t.keys.push(key);
-                    t.nodes.push(super::prune::alias(nodes, id));
-                }
+                t.set_properties(list, nodes);
                 any = true;
             }
             Kw::PatternProperties(_) => t.pats = Some(i as u32),
@@ -127,33 +130,42 @@ mod tests {
 
     #[test]
     fn lookup() {
-        let names: Vec<String> = (0..40)
-            .map(|i| format!("p{i}_{}", "x".repeat(i % 11)))
+        let names: Vec<String> = (0..60)
+            .map(|i| format!("p{i}{}", "_x".repeat(i % 23)))
+            .chain(
+                [
+                    "",
+                    "a",
+                    "ab",
+                    "abc",
+                    "abcd",
+                    "abce",
+                    "bbcd",
+                    "abcdefghi",
+                    "abcdefghj",
+                ]
+                .map(String::from),
+            )
             .collect();
-        for n in [3usize, 12, 13, 40] {
-            let keys = names.iter().take(n).map(|s| {
-                let b = s.as_bytes();
-                Key {
-                    len: b.len(),
-                    head: head(b),
-                    name: s.as_str().into(),
-                }
-            });
+        for n in [1usize, 3, 12, 40, names.len()] {
+            let list: Vec<(String, NodeId)> = names
+                .iter()
+                .rev()
+                .take(n)
+                .enumerate()
+                .map(|(i, s)| (s.clone(), i as NodeId))
+                .collect();
             let mut t = ObjTable::default();
-            t.keys = keys.collect();
-            t.keys.sort_by(|a, b| {
-                (a.len, a.head)
-                    .cmp(&(b.len, b.head))
-                    .then_with(|| a.name.cmp(&b.name))
-            });
-            for s in names.iter().take(n) {
+            t.set_properties(&list, &[]);
+            for (s, id) in &list {
                 let j = t.find(s).unwrap();
-                assert_eq!(&*t.keys[j].name, s.as_str());
+                assert_eq!(&*t.names[j], s.as_str());
+                assert_eq!(t.nodes[j], (*id, 0));
             }
-            assert_eq!(t.find("nope"), None);
-            assert_eq!(t.find(""), None);
-            assert_eq!(t.find("p1_xx"), None);
+            for absent in ["nope", "abcf", "abcdefghk", "p1_x_x", "p59"] {
+                assert_eq!(t.find(absent), None, "{absent}");
+            }
         }
-        assert_eq!(head(b"ab"), 0x6261);
+        assert_eq!(head(b"ab"), 0x6162);
     }
 }

@@ -22,6 +22,29 @@ pub(crate) fn prune(nodes: &mut [Node]) {
     }
 }
 
+/// Points each in-place `$ref` past the plain `$ref` nodes it names.
+pub(crate) fn skip_aliases(nodes: &mut [Node]) {
+    let ops: Vec<Vec<Op>> = nodes
+        .iter()
+        .map(|n| {
+            n.fast
+                .ops
+                .iter()
+                .map(|op| match *op {
+                    Op::Eval(t, 0) => {
+                        let (t, skip) = alias(nodes, t);
+                        Op::Eval(t, skip)
+                    }
+                    op => op,
+                })
+                .collect()
+        })
+        .collect();
+    for (n, ops) in nodes.iter_mut().zip(ops) {
+        n.fast.ops = ops;
+    }
+}
+
 /// The kinds of value on which `node` passes with nothing to check.
 pub(crate) fn passes(node: &Node) -> u8 {
     known(node)
@@ -105,7 +128,7 @@ impl Fast {
                 .unwrap_or(Known::Unknown)
         };
         match op {
-            Op::Eval(t) => match of(t) {
+            Op::Eval(t, _) => match of(t) {
                 Known::Pass => {}
                 Known::Fail => out.push(k, Op::Fail),
                 Known::Unknown => out.push(k, op),
@@ -167,7 +190,7 @@ impl Fast {
     ) {
         match keep {
             [] => {}
-            [only] => out.push(k, Op::Eval(*only)),
+            [only] => out.push(k, Op::Eval(*only, 0)),
             _ => {
                 let (a, n) = self.push_ids(keep);
                 out.push(k, op(a, n));

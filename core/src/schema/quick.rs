@@ -14,6 +14,9 @@ use crate::json::Value;
 use alloc::string::String;
 use core::cmp::Ordering;
 
+/// Most quick failures remembered while collecting errors.
+const TRAIL_MAX: usize = 64;
+
 /// Objects up to this many members keep their property lookups on the stack.
 const MEMO: usize = 32;
 const ABSENT: u8 = u8::MAX;
@@ -99,23 +102,53 @@ impl Ctx<'_> {
             _ => self.quick_ops(node, inst),
         };
         self.depth -= 1;
+        if !ok && self.record && self.trail.len() < TRAIL_MAX {
+            self.trail.push((id, inst as *const Value as usize));
+        }
         ok
+    }
+
+    /// The quick check that starts a full evaluation of `id`: true when it passes (there
+    /// are no errors to collect). Skipped for pairs already seen failing and for plain
+    /// `$ref` nodes (their target is checked next).
+    pub(super) fn precheck(&mut self, id: NodeId, node: &Node, inst: &Value) -> bool {
+        let addr = inst as *const Value as usize;
+        if matches!(node.kws.as_slice(), [Kw::Ref(_)]) || self.trail.contains(&(id, addr)) {
+            return false;
+        }
+        if self.quick(id, inst) && self.broken.is_none() {
+            return true;
+        }
+        // An infinite loop or the depth limit is met again by the full evaluation, which
+        // reports it with its location.
+        self.broken = None;
+        false
     }
 
     /// Quick evaluation of `id`, reached after `skip` plain `$ref`s, on a value inside the
     /// current one.
     #[inline]
     fn quick_child(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
-        if skip > 0 && self.broken.is_some() {
-            // The skipped `$ref` node would fail after its keyword.
-            return false;
-        }
         let saved = self.chain_start;
         self.chain_start = self.chain.len();
+        let ok = self.quick_skip(id, skip, inst);
+        self.chain_start = saved;
+        ok
+    }
+
+    /// Quick evaluation of `id`, reached after `skip` plain `$ref`s (counted in the depth).
+    #[inline]
+    fn quick_skip(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
+        if skip == 0 {
+            return self.quick(id, inst);
+        }
+        if self.broken.is_some() {
+            // Each skipped `$ref` node would fail after its keyword.
+            return false;
+        }
         self.depth += u32::from(skip);
         let ok = self.quick(id, inst);
         self.depth -= u32::from(skip);
-        self.chain_start = saved;
         ok
     }
 
@@ -276,7 +309,7 @@ impl Ctx<'_> {
         let f = &node.fast;
         match op {
             Op::Fail => false,
-            Op::Eval(t) => self.quick(t, inst),
+            Op::Eval(t, skip) => self.quick_skip(t, skip, inst),
             Op::All(a, n) => f.ids(a, n).iter().all(|t| self.quick(*t, inst)),
             Op::Any(a, n) => f.ids(a, n).iter().any(|t| self.quick(*t, inst)),
             Op::Kw(i) => match node.kws.get(i as usize) {

@@ -67,6 +67,11 @@ pub(crate) struct Ctx<'s> {
     slow_levels: u32,
     /// Quick evaluation below this depth only (see `fast::DEPTH_SLACK`).
     pub(super) fast_limit: u32,
+    /// Record quick failures in `trail` (when collecting errors).
+    pub(super) record: bool,
+    /// `(node, instance address)` pairs known to fail, so that full evaluation does not
+    /// repeat their quick check.
+    pub(super) trail: Vec<(NodeId, usize)>,
 }
 
 pub(super) fn len_of(v: &Value) -> Option<usize> {
@@ -92,6 +97,8 @@ impl<'s> Ctx<'s> {
             subject: None,
             slow_levels: 0,
             fast_limit: s.max_depth.saturating_sub(super::fast::DEPTH_SLACK),
+            record: false,
+            trail: Vec::new(),
         }
     }
 
@@ -134,11 +141,9 @@ impl<'s> Ctx<'s> {
             }
             // Most values are valid: check quickly first, collect errors only on failure.
             if self.slow_levels < MAX_SLOW_LEVELS && self.broken.is_none() {
-                if self.quick(id, inst) && self.broken.is_none() {
+                if self.precheck(id, node, inst) {
                     return true;
                 }
-                // An infinite loop or the depth limit is met again below, with its location.
-                self.broken = None;
                 self.slow_levels += 1;
                 let ok = self.eval_node(id, node, inst, false, None);
                 self.slow_levels -= 1;
