@@ -64,6 +64,7 @@ mod prune;
 mod quick;
 mod regex;
 mod registry;
+mod seq;
 pub mod tools;
 mod uri;
 mod validate;

@@ -21,6 +21,8 @@ const WORD: &str = "0-9A-Za-z_";
 pub struct Pattern {
     re: Regex,
     source: String,
+    /// The pattern as a class sequence, when it is one.
+    seq: Option<super::seq::Seq>,
 }
 
 impl Pattern {
@@ -31,11 +33,15 @@ impl Pattern {
         Ok(Pattern {
             re,
             source: source.into(),
+            seq: super::seq::Seq::new(&translated),
         })
     }
 
     /// True when the pattern matches anywhere in `text` (patterns are not anchored).
     pub fn is_match(&self, text: &str) -> bool {
+        if let Some(m) = self.seq.as_ref().and_then(|s| s.is_match(text.as_bytes())) {
+            return m;
+        }
         self.re.is_match(text)
     }
 

@@ -112,12 +112,21 @@ impl<'s> Ctx<'s> {
         if self.full() {
             return;
         }
-        let message = match &self.subject {
-            Some(s) => format!("{s} {}", body()),
-            None if self.ipath.is_empty() => format!("value {}", body()),
-            None => format!("`{}` {}", self.ipath, body()),
-        };
-        let mut schema_path = node.path.clone();
+        let body = body();
+        let mut message = String::with_capacity(self.ipath.len() + body.len() + 8);
+        match &self.subject {
+            Some(s) => message.push_str(s),
+            None if self.ipath.is_empty() => message.push_str("value"),
+            None => {
+                message.push('`');
+                message.push_str(&self.ipath);
+                message.push('`');
+            }
+        }
+        message.push(' ');
+        message.push_str(&body);
+        let mut schema_path = String::with_capacity(node.path.len() + kw.len() + 1);
+        schema_path.push_str(&node.path);
         if kw != "false" {
             uri::push_token(&mut schema_path, kw);
         }
