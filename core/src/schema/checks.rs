@@ -80,11 +80,7 @@ impl Ctx<'_> {
                 let ok = p.is_match(s);
                 if !ok && !quick {
                     self.report(node, name, || {
-                        format!(
-                            "must match the pattern {}; got {}",
-                            quote(p.source()),
-                            show(inst)
-                        )
+                        format!("must match the pattern {}; got {}", p.quoted(), show(inst))
                     });
                 }
                 ok

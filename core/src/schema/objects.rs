@@ -150,7 +150,7 @@ impl Ctx<'_> {
         if let Some(Kw::PatternProperties(list)) = pats.and_then(|i| node.kws.get(i)) {
             items.extend(
                 list.iter()
-                    .map(|(p, _)| format!("names matching {}", quote(p.source()))),
+                    .map(|(p, _)| format!("names matching {}", p.quoted())),
             );
         }
         if items.is_empty() {

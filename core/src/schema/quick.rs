@@ -73,15 +73,32 @@ impl Memo {
 impl Ctx<'_> {
     /// True when `inst` fits node `id` (the quick path of [`Ctx::eval`]).
     #[inline]
-    pub(super) fn quick(&mut self, id: NodeId, inst: &Value) -> bool {
-        let Some(node) = self.s.nodes.get(id as usize) else {
-            return false;
-        };
-        let trivial = node.fast.pass & (1 << kind_of(inst)) != 0;
-        if trivial && self.depth < self.fast_limit && self.broken.is_none() {
-            return true;
+    pub(super) fn quick(&mut self, mut id: NodeId, inst: &Value) -> bool {
+        let k = kind_of(inst);
+        let mut extra = 0;
+        loop {
+            let Some(node) = self.s.nodes.get(id as usize) else {
+                return false;
+            };
+            let room = self.depth + extra < self.fast_limit && self.broken.is_none();
+            if room && node.fast.pass & (1 << k) != 0 {
+                return true;
+            }
+            // A node whose only check here is one subschema: go straight to it, counting
+            // the levels passed.
+            match node.fast.fwd.get(k).copied().flatten() {
+                Some((t, skip)) if room => {
+                    extra += 1 + u32::from(skip);
+                    id = t;
+                }
+                _ => {
+                    self.depth += extra;
+                    let ok = self.quick_node(id, node, inst);
+                    self.depth -= extra;
+                    return ok;
+                }
+            }
         }
-        self.quick_node(id, node, inst)
     }
 
     fn quick_node(&mut self, id: NodeId, node: &Node, inst: &Value) -> bool {

@@ -153,6 +153,11 @@ impl<'s> Ctx<'s> {
                 if self.precheck(id, node, inst) {
                     return true;
                 }
+                if self.ipath.capacity() == 0 {
+                    // Errors are coming: room for paths and remembered failures.
+                    self.ipath.reserve(64);
+                    self.trail.reserve(16);
+                }
                 self.slow_levels += 1;
                 let ok = self.eval_node(id, node, inst, false, None);
                 self.slow_levels -= 1;
