@@ -87,8 +87,8 @@ pub(crate) struct Fast {
     pub slow: bool,
     /// Bit `k`: a value of kind `k` passes with nothing to check.
     pub pass: u8,
-    /// Per kind: the only check is this subschema (after skipping that many `$ref`s).
-    pub fwd: [Option<(NodeId, u8)>; KINDS],
+    /// Bit `k`: the only check on kind `k` is one subschema (an `Op::Eval`).
+    pub fwd: u8,
     /// `ops[starts[k]..starts[k + 1]]` apply to values of kind `k`.
     starts: [u32; KINDS + 1],
     pub(crate) ops: Vec<Op>,
@@ -179,10 +179,9 @@ pub(crate) fn build(nodes: &mut [Node], dynamic: bool) {
     for node in nodes.iter_mut() {
         node.fast.pass = super::prune::passes(node);
         let f = &mut node.fast;
-        f.fwd = core::array::from_fn(|k| match f.ops(k) {
-            [Op::Eval(t, skip)] if !f.slow => Some((*t, *skip)),
-            _ => None,
-        });
+        f.fwd = (0..KINDS)
+            .filter(|k| matches!(f.ops(*k), [Op::Eval(..)]) && !f.slow)
+            .fold(0, |m, k| m | (1 << k));
     }
 }
 

@@ -79,6 +79,15 @@ pub fn name_list(items: impl Iterator<Item = String>) -> String {
     s
 }
 
+/// The parts joined, in one allocation (messages on the error path are built often).
+pub fn cat(parts: &[&str]) -> String {
+    let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        s.push_str(p);
+    }
+    s
+}
+
 /// A string as a JSON string literal.
 pub fn quote(s: &str) -> String {
     let mut out = alloc::vec::Vec::with_capacity(s.len() + 2);

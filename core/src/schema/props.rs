@@ -23,6 +23,8 @@ pub(crate) struct ObjTable {
     by_len: [u16; SHORT + 2],
     /// The subschema of each property, reached after skipping that many plain `$ref`s.
     pub nodes: Vec<(NodeId, u8)>,
+    /// The subschema of each property as written.
+    orig: Vec<NodeId>,
     /// Bit `j` set: property `j` is required (for `j < 64`).
     pub req_mask: u64,
     /// Required names not among the first 64 entries.
@@ -70,6 +72,11 @@ impl ObjTable {
         None
     }
 
+    /// The subschema of property `key` as written.
+    pub fn written(&self, key: &str) -> Option<NodeId> {
+        self.find(key).and_then(|j| self.orig.get(j).copied())
+    }
+
     /// The number of properties.
     pub fn len(&self) -> usize {
         self.names.len()
@@ -82,6 +89,7 @@ impl ObjTable {
             self.heads.push(head(name.as_bytes()));
             self.names.push(name.as_str().into());
             self.nodes.push(super::prune::alias(nodes, *id));
+            self.orig.push(*id);
         }
         for (l, slot) in self.by_len.iter_mut().enumerate() {
             let below = self.names.iter().filter(|n| n.len() < l).count();

@@ -73,32 +73,15 @@ impl Memo {
 impl Ctx<'_> {
     /// True when `inst` fits node `id` (the quick path of [`Ctx::eval`]).
     #[inline]
-    pub(super) fn quick(&mut self, mut id: NodeId, inst: &Value) -> bool {
-        let k = kind_of(inst);
-        let mut extra = 0;
-        loop {
-            let Some(node) = self.s.nodes.get(id as usize) else {
-                return false;
-            };
-            let room = self.depth + extra < self.fast_limit && self.broken.is_none();
-            if room && node.fast.pass & (1 << k) != 0 {
-                return true;
-            }
-            // A node whose only check here is one subschema: go straight to it, counting
-            // the levels passed.
-            match node.fast.fwd.get(k).copied().flatten() {
-                Some((t, skip)) if room => {
-                    extra += 1 + u32::from(skip);
-                    id = t;
-                }
-                _ => {
-                    self.depth += extra;
-                    let ok = self.quick_node(id, node, inst);
-                    self.depth -= extra;
-                    return ok;
-                }
-            }
+    pub(super) fn quick(&mut self, id: NodeId, inst: &Value) -> bool {
+        let Some(node) = self.s.nodes.get(id as usize) else {
+            return false;
+        };
+        let trivial = node.fast.pass & (1 << kind_of(inst)) != 0;
+        if trivial && self.depth < self.fast_limit && self.broken.is_none() {
+            return true;
         }
+        self.quick_node(id, node, inst)
     }
 
     fn quick_node(&mut self, id: NodeId, node: &Node, inst: &Value) -> bool {
@@ -111,6 +94,15 @@ impl Ctx<'_> {
             return self.eval_node(id, node, inst, true, None);
         }
         self.depth += 1;
+        let k = kind_of(inst);
+        if node.fast.fwd & (1 << k) != 0 {
+            // The only check here is one subschema: straight to it.
+            if let Some(&Op::Eval(t, skip)) = node.fast.ops(k).first() {
+                let ok = self.quick_skip(t, skip, inst);
+                self.depth -= 1;
+                return ok && self.broken.is_none();
+            }
+        }
         let ok = match inst {
             Value::Object(m) => self.quick_object(node, inst, m),
             Value::Number(t) => self.quick_number(node, inst, t),
