@@ -48,7 +48,7 @@ fn head(b: &[u8]) -> u64 {
 
 impl ObjTable {
     /// The index of property `key`.
-    #[inline]
+    #[inline(always)]
     pub fn find(&self, key: &str) -> Option<usize> {
         let b = key.as_bytes();
         let l = b.len().min(SHORT);

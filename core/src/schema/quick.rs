@@ -33,6 +33,7 @@ struct Memo {
 }
 
 impl Memo {
+    #[inline]
     fn new(t: &ObjTable, members: &[(String, Value)]) -> Memo {
         let mut m = Memo {
             idx: [ABSENT; MEMO],
