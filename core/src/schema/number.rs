@@ -474,7 +474,7 @@ mod tests {
         assert_eq!(n("-5").cmp(n("0.5")), Ordering::Less);
         assert!(n("45").is_multiple_of(n("15")) && !n("-7").is_multiple_of(n("15")));
         assert!(n("4.5").is_multiple_of(n("1.5")) && n("30").is_multiple_of(n("7.5")));
-        assert!(n("1.5").is_integer() == false && n("1.50e1").is_integer());
+        assert!(!n("1.5").is_integer() && n("1.50e1").is_integer());
         assert!(Num::parse("-").is_none() && Num::parse("").is_none());
     }
 }
