@@ -183,6 +183,7 @@ pub(crate) fn build(nodes: &mut [Node], dynamic: bool) {
             .filter(|k| matches!(f.ops(*k), [Op::Eval(..)]) && !f.slow)
             .fold(0, |m, k| m | (1 << k));
     }
+    super::prune::forward_properties(nodes);
 }
 
 /// The type check of `bits` on kind `k`: `None` when it passes.

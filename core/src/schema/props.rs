@@ -25,6 +25,10 @@ pub(crate) struct ObjTable {
     pub nodes: Vec<(NodeId, u8)>,
     /// The subschema of each property as written.
     orig: Vec<NodeId>,
+    /// Per property, when its subschema forwards values of one kind to another subschema
+    /// (`anyOf: [X, {type: null}]` on a non-null value): `(kind, target, skip)`, the skip
+    /// counting every node passed.
+    pub by_kind: Vec<Option<(u8, NodeId, u8)>>,
     /// Bit `j` set: property `j` is required (for `j < 64`).
     pub req_mask: u64,
     /// Required names not among the first 64 entries.
@@ -90,6 +94,7 @@ impl ObjTable {
             self.names.push(name.as_str().into());
             self.nodes.push(super::prune::alias(nodes, *id));
             self.orig.push(*id);
+            self.by_kind.push(None);
         }
         for (l, slot) in self.by_len.iter_mut().enumerate() {
             let below = self.names.iter().filter(|n| n.len() < l).count();

@@ -45,6 +45,42 @@ pub(crate) fn skip_aliases(nodes: &mut [Node]) {
     }
 }
 
+/// Most nodes passed by a property's forward (below `DEPTH_SLACK`, as for [`MAX_SKIP`]).
+const MAX_FORWARD_SKIP: u8 = 3;
+
+/// Fills `ObjTable::by_kind`: properties whose subschema forwards exactly one kind of value
+/// to one other subschema go straight there (after the forward bits are known).
+pub(crate) fn forward_properties(nodes: &mut [Node]) {
+    let found: Vec<Vec<Option<(u8, NodeId, u8)>>> = nodes
+        .iter()
+        .map(|n| match n.fast.obj.as_deref() {
+            Some(t) => t
+                .nodes
+                .iter()
+                .map(|&(id, skip)| forward(nodes, id, skip))
+                .collect(),
+            None => Vec::new(),
+        })
+        .collect();
+    for (n, f) in nodes.iter_mut().zip(found) {
+        if let Some(t) = n.fast.obj.as_deref_mut() {
+            t.by_kind = f;
+        }
+    }
+}
+
+fn forward(nodes: &[Node], id: NodeId, skip: u8) -> Option<(u8, NodeId, u8)> {
+    let n = nodes.get(id as usize)?;
+    if n.boolean.is_some() || n.fast.slow || n.fast.fwd.count_ones() != 1 {
+        return None;
+    }
+    let k = n.fast.fwd.trailing_zeros() as usize;
+    match n.fast.ops(k) {
+        [Op::Eval(t, s)] if skip + 1 + s <= MAX_FORWARD_SKIP => Some((k as u8, *t, skip + 1 + s)),
+        _ => None,
+    }
+}
+
 /// The kinds of value on which `node` passes with nothing to check.
 pub(crate) fn passes(node: &Node) -> u8 {
     known(node)

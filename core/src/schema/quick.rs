@@ -266,9 +266,15 @@ impl Ctx<'_> {
                         && t.req_extra.iter().all(|n| inst.get(n).is_some())
                 }
                 Op::Props => members.iter().enumerate().all(|(i, (k, v))| {
-                    match memo.get(t, i, k).and_then(|j| t.nodes.get(j)) {
-                        Some(&(id, skip)) => self.quick_child(id, skip, v),
-                        None => true,
+                    let Some(j) = memo.get(t, i, k) else {
+                        return true;
+                    };
+                    match (t.by_kind.get(j), t.nodes.get(j)) {
+                        (Some(&Some((kind, to, skip))), _) if usize::from(kind) == kind_of(v) => {
+                            self.quick_child(to, skip, v)
+                        }
+                        (_, Some(&(id, skip))) => self.quick_child(id, skip, v),
+                        _ => true,
                     }
                 }),
                 Op::Additional(id) => members.iter().enumerate().all(|(i, (k, v))| {
