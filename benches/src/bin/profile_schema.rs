@@ -1,8 +1,9 @@
 //! Runs mcpwire's `Schema::is_valid` on one tool's valid arguments many times, for
 //! `valgrind --tool=callgrind`.
 //!
-//! `profile_schema [tool] [case description] [iterations]` (default: `create_event`,
-//! "full event", 100000), tools and cases from tests/schemas/python-sdk.json.
+//! `profile_schema [tool] [case description] [iterations] [all]` (default: `create_event`,
+//! "full event", 100000), tools and cases from tests/schemas/python-sdk.json. With `all`,
+//! `Schema::validate` (collecting every error) instead of `is_valid`.
 
 use mcpwire::json::Value;
 use mcpwire::schema::Schema;
@@ -35,9 +36,14 @@ fn main() {
     };
     let schema = Schema::compile(&parse(&find("tools", "name", &tool)["inputSchema"])).unwrap();
     let instance = parse(&find("cases", "description", &case)["arguments"]);
-    let mut valid = 0usize;
+    let all = args.next().as_deref() == Some("all");
+    let (mut valid, mut errors) = (0usize, 0usize);
     for _ in 0..iters {
-        valid += usize::from(schema.is_valid(black_box(&instance)));
+        if all {
+            errors += schema.validate(black_box(&instance)).len();
+        } else {
+            valid += usize::from(schema.is_valid(black_box(&instance)));
+        }
     }
-    println!("{tool} / {case}: {valid} of {iters} valid");
+    println!("{tool} / {case}: {valid} of {iters} valid, {errors} errors");
 }

@@ -1,7 +1,7 @@
 //! Assertion keywords: they look at one value and pass or fail (with a message).
 
 use super::keyword::{Bound, Kw, Node, Size};
-use super::message::{plural, quote, show, type_list, value_list};
+use super::message::{cat, plural, quote, show, type_list, value_list};
 use super::number::{json_cmp, json_eq, Dec};
 use super::validate::{has_type, Ctx};
 use crate::json::Value;
@@ -21,7 +21,7 @@ impl Ctx<'_> {
                 let ok = has_type(inst, *bits);
                 if !ok && !quick {
                     self.report(node, name, || {
-                        format!("must be {}; got {}", type_list(*bits), show(inst))
+                        cat(&["must be ", &type_list(*bits), "; got ", &show(inst)])
                     });
                 }
                 ok
@@ -30,7 +30,7 @@ impl Ctx<'_> {
                 let ok = json_eq(c, inst);
                 if !ok && !quick {
                     self.report(node, name, || {
-                        format!("must be {}; got {}", show(c), show(inst))
+                        cat(&["must be ", &show(c), "; got ", &show(inst)])
                     });
                 }
                 ok
@@ -39,7 +39,7 @@ impl Ctx<'_> {
                 let ok = values.iter().any(|v| json_eq(v, inst));
                 if !ok && !quick {
                     self.report(node, name, || match values.as_slice() {
-                        [one] => format!("must be {}; got {}", show(one), show(inst)),
+                        [one] => cat(&["must be ", &show(one), "; got ", &show(inst)]),
                         _ => format!(
                             "must be one of {}; got {}",
                             value_list(values.iter()),
@@ -80,11 +80,7 @@ impl Ctx<'_> {
                 let ok = p.is_match(s);
                 if !ok && !quick {
                     self.report(node, name, || {
-                        format!(
-                            "must match the pattern {}; got {}",
-                            quote(p.source()),
-                            show(inst)
-                        )
+                        cat(&["must match the pattern ", p.quoted(), "; got ", &show(inst)])
                     });
                 }
                 ok
@@ -108,7 +104,15 @@ impl Ctx<'_> {
                     Some((i, j)) => {
                         if !quick {
                             self.report(node, name, || {
-                                format!("must not contain duplicates; items {i} and {j} are equal")
+                                let (mut a, mut b) = (itoa::Buffer::new(), itoa::Buffer::new());
+                                let (i, j) = (a.format(i), b.format(j));
+                                cat(&[
+                                    "must not contain duplicates; items ",
+                                    i,
+                                    " and ",
+                                    j,
+                                    " are equal",
+                                ])
                             });
                         }
                         false
@@ -125,7 +129,7 @@ impl Ctx<'_> {
                             break;
                         }
                         self.report(node, name, || {
-                            format!("is missing required property {}", quote(n))
+                            cat(&["is missing required property ", &quote(n)])
                         });
                     }
                 }
@@ -185,7 +189,7 @@ impl Ctx<'_> {
 }
 
 /// The first pair of equal items, by index.
-fn duplicate(items: &[Value]) -> Option<(usize, usize)> {
+pub(super) fn duplicate(items: &[Value]) -> Option<(usize, usize)> {
     if items.len() <= PAIRWISE_MAX {
         for i in 0..items.len() {
             for j in i + 1..items.len() {

@@ -87,6 +87,7 @@ pub(crate) fn compile(value: &Value, opts: &SchemaOptions) -> Result<Schema, Sch
             .iter()
             .any(|k| matches!(k, Kw::DynamicRef(_, Some(_))))
     });
+    super::fast::build(&mut nodes, dynamic);
     Ok(Schema {
         nodes,
         root,
@@ -112,6 +113,7 @@ impl Compiler<'_> {
             path: self.reg.path_of(doc, ptr),
             unevaluated: false,
             in_cycle: false,
+            fast: Default::default(),
         });
         self.at.push((doc, ptr.into()));
         self.node_at.insert((doc, ptr.into()), id);

@@ -53,6 +53,8 @@ pub(crate) struct Node {
     pub unevaluated: bool,
     /// True when the node can reach itself in place (a possible infinite `$ref` loop).
     pub in_cycle: bool,
+    /// The pre-decoded form for quick evaluation.
+    pub fast: super::fast::Fast,
 }
 
 /// A numeric bound keyword.

@@ -13,8 +13,12 @@ const MAX_LISTED: usize = 10;
 
 /// A value as compact JSON, cut to a readable length (containers as a summary when long).
 pub fn show(v: &Value) -> String {
-    let text = String::from_utf8(v.to_vec()).unwrap_or_default();
-    if text.chars().count() <= MAX_SHOWN {
+    let text = match v {
+        Value::String(s) => quote(s),
+        _ => String::from_utf8(v.to_vec()).unwrap_or_default(),
+    };
+    // Counting characters is needed only when the bytes are too many.
+    if text.len() <= MAX_SHOWN || text.chars().count() <= MAX_SHOWN {
         return text;
     }
     match v {
@@ -75,9 +79,20 @@ pub fn name_list(items: impl Iterator<Item = String>) -> String {
     s
 }
 
+/// The parts joined, in one allocation (messages on the error path are built often).
+pub fn cat(parts: &[&str]) -> String {
+    let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        s.push_str(p);
+    }
+    s
+}
+
 /// A string as a JSON string literal.
 pub fn quote(s: &str) -> String {
-    String::from_utf8(Value::String(s.into()).to_vec()).unwrap_or_default()
+    let mut out = alloc::vec::Vec::with_capacity(s.len() + 2);
+    crate::json::writer::write_plain_str(&mut out, s);
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// `1 item`, `2 items`; `1 property`, `2 properties`.

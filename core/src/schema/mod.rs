@@ -50,6 +50,7 @@ mod checks;
 mod compile;
 mod error;
 mod explain;
+mod fast;
 mod format;
 mod format_uri;
 mod graph;
@@ -58,8 +59,12 @@ mod message;
 mod meta;
 mod number;
 mod objects;
+mod props;
+mod prune;
+mod quick;
 mod regex;
 mod registry;
+mod seq;
 pub mod tools;
 mod uri;
 mod validate;
@@ -222,11 +227,17 @@ impl Schema {
 
     /// [`validate`](Self::validate) with an explicit maximum number of errors.
     pub fn validate_max(&self, instance: &Value, max_errors: usize) -> Vec<ValidationError> {
-        // Most instances are valid: the quick pass builds no paths or messages.
-        if self.is_valid(instance) {
+        // Most instances are valid: the quick pass builds no paths or messages. (A root with
+        // a quick form starts with that pass itself.)
+        let quick_root = self
+            .nodes
+            .get(self.root as usize)
+            .is_some_and(|n| !n.fast.slow);
+        if !quick_root && self.is_valid(instance) {
             return Vec::new();
         }
         let mut ctx = validate::Ctx::new(self, max_errors.max(1));
+        ctx.record = true;
         ctx.eval(self.root, instance, false, None);
         if let Some(e) = ctx.broken.take() {
             if !ctx.errors.contains(&e) {

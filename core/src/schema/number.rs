@@ -207,6 +207,89 @@ impl PartialOrd for Dec {
     }
 }
 
+/// A number decoded once for repeated checks: integers of up to 18 digits as `i64` (exact,
+/// cheap to compare), everything else as a [`Dec`].
+#[derive(Clone, Copy, Debug)]
+pub enum Num {
+    /// An integer written without fraction or exponent, |v| < 10^18.
+    Int(i64),
+    /// Any other number.
+    Dec(Dec),
+}
+
+/// Integers below this magnitude are kept as `Num::Int`.
+const INT_LIMIT: u128 = 1_000_000_000_000_000_000;
+
+impl Num {
+    /// Parses JSON number text (`None` when it is not a JSON number).
+    pub fn parse(text: &str) -> Option<Num> {
+        let b = text.as_bytes();
+        let (neg, digits) = match b.split_first() {
+            Some((b'-', rest)) => (true, rest),
+            _ => (false, b),
+        };
+        if !digits.is_empty() && digits.len() <= 18 && digits.iter().all(u8::is_ascii_digit) {
+            let v = digits
+                .iter()
+                .fold(0i64, |v, d| v * 10 + i64::from(d - b'0'));
+            return Some(Num::Int(if neg { -v } else { v }));
+        }
+        Dec::parse(text).map(Num::from_dec)
+    }
+
+    /// The number of a decimal, as `Int` when it is a small integer.
+    pub fn from_dec(d: Dec) -> Num {
+        if d.mant == 0 {
+            return Num::Int(0);
+        }
+        if d.exp >= 0 && d.exp < 18 {
+            let mut m = d.mant;
+            for _ in 0..d.exp {
+                if m >= INT_LIMIT {
+                    return Num::Dec(d);
+                }
+                m *= 10;
+            }
+            if let (true, Ok(v)) = (m < INT_LIMIT, i64::try_from(m)) {
+                return Num::Int(if d.neg { -v } else { v });
+            }
+        }
+        Num::Dec(d)
+    }
+
+    /// The value as a decimal.
+    pub fn dec(self) -> Dec {
+        match self {
+            Num::Int(v) => Dec::new(v < 0, u128::from(v.unsigned_abs()), 0),
+            Num::Dec(d) => d,
+        }
+    }
+
+    /// True when the value has no fractional part.
+    pub fn is_integer(self) -> bool {
+        match self {
+            Num::Int(_) => true,
+            Num::Dec(d) => d.is_integer(),
+        }
+    }
+
+    /// Compares by value.
+    pub fn cmp(self, other: Num) -> Ordering {
+        match (self, other) {
+            (Num::Int(a), Num::Int(b)) => a.cmp(&b),
+            _ => self.dec().cmp(&other.dec()),
+        }
+    }
+
+    /// True when `self` is an integer multiple of `div` (which must be positive).
+    pub fn is_multiple_of(self, div: Num) -> bool {
+        match (self, div) {
+            (Num::Int(a), Num::Int(d)) if d > 0 => a % d == 0,
+            _ => self.dec().is_multiple_of(&div.dec()),
+        }
+    }
+}
+
 fn parse_exp(e: &str) -> Option<i64> {
     let (neg, digits) = match e.strip_prefix('-') {
         Some(d) => (true, d),
@@ -366,5 +449,32 @@ mod tests {
         assert!(d("12391239123").is_multiple_of(&d("1e-8")));
         assert!(d("0.3").is_multiple_of(&d("0.1")));
         assert!(!d("1").is_multiple_of(&d("1e40")));
+    }
+
+    #[test]
+    fn nums() {
+        let n = |s: &str| Num::parse(s).unwrap();
+        for (a, b) in [
+            ("1", "1.0"),
+            ("-0", "0e3"),
+            ("1e2", "100"),
+            ("-12", "-1.2e1"),
+        ] {
+            assert_eq!(n(a).cmp(n(b)), Ordering::Equal, "{a} {b}");
+        }
+        assert!(matches!(n("1e2"), Num::Int(100)));
+        assert!(matches!(n("-7.00"), Num::Int(-7)));
+        assert!(matches!(n("1e18"), Num::Dec(_)));
+        assert!(matches!(n("999999999999999999"), Num::Int(_)));
+        assert!(matches!(n("1000000000000000000"), Num::Dec(_)));
+        assert_eq!(
+            n("1000000000000000000").cmp(n("999999999999999999")),
+            Ordering::Greater
+        );
+        assert_eq!(n("-5").cmp(n("0.5")), Ordering::Less);
+        assert!(n("45").is_multiple_of(n("15")) && !n("-7").is_multiple_of(n("15")));
+        assert!(n("4.5").is_multiple_of(n("1.5")) && n("30").is_multiple_of(n("7.5")));
+        assert!(!n("1.5").is_integer() && n("1.50e1").is_integer());
+        assert!(Num::parse("-").is_none() && Num::parse("").is_none());
     }
 }

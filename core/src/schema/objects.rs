@@ -27,7 +27,7 @@ impl Ctx<'_> {
         let stop = |ctx: &Self, ok: bool| !ok && (quick || ctx.full());
         for (i, (k, v)) in members.iter().enumerate() {
             let target = match kw {
-                Kw::Properties(list) => match find_property(list, k) {
+                Kw::Properties(list) => match property(node, list, k) {
                     Some(id) => id,
                     None => continue,
                 },
@@ -131,7 +131,7 @@ impl Ctx<'_> {
         key: &str,
     ) -> bool {
         if let Some(Kw::Properties(list)) = props.and_then(|i| node.kws.get(i)) {
-            if find_property(list, key).is_some() {
+            if property(node, list, key).is_some() {
                 return true;
             }
         }
@@ -150,13 +150,21 @@ impl Ctx<'_> {
         if let Some(Kw::PatternProperties(list)) = pats.and_then(|i| node.kws.get(i)) {
             items.extend(
                 list.iter()
-                    .map(|(p, _)| format!("names matching {}", quote(p.source()))),
+                    .map(|(p, _)| format!("names matching {}", p.quoted())),
             );
         }
         if items.is_empty() {
             return "; no other properties are allowed".into();
         }
         format!("; allowed: {}", name_list(items.into_iter()))
+    }
+}
+
+/// The subschema of property `key` of `node`, whose `properties` are `list`.
+fn property(node: &Node, list: &[(String, NodeId)], key: &str) -> Option<NodeId> {
+    match node.fast.obj.as_deref() {
+        Some(t) if t.len() == list.len() => t.written(key),
+        _ => find_property(list, key),
     }
 }
 

@@ -16,11 +16,14 @@ const SPACE: &str = r"\t\n\x{B}\x{C}\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x
 const DIGIT: &str = "0-9";
 const WORD: &str = "0-9A-Za-z_";
 
-/// A compiled pattern together with the source text it was written as.
+/// A compiled pattern together with the source text it was written as (quoted).
 #[derive(Clone, Debug)]
 pub struct Pattern {
     re: Regex,
-    source: String,
+    /// The pattern as a class sequence, when it is one.
+    seq: Option<super::seq::Seq>,
+    /// `source` as a JSON string, for messages.
+    quoted: String,
 }
 
 impl Pattern {
@@ -30,18 +33,22 @@ impl Pattern {
         let re = Regex::new(&translated).map_err(|e| format!("{e}"))?;
         Ok(Pattern {
             re,
-            source: source.into(),
+            seq: super::seq::Seq::new(&translated),
+            quoted: super::message::quote(source),
         })
     }
 
     /// True when the pattern matches anywhere in `text` (patterns are not anchored).
     pub fn is_match(&self, text: &str) -> bool {
+        if let Some(m) = self.seq.as_ref().and_then(|s| s.is_match(text.as_bytes())) {
+            return m;
+        }
         self.re.is_match(text)
     }
 
-    /// The pattern as written in the schema.
-    pub fn source(&self) -> &str {
-        &self.source
+    /// The pattern as written, as a JSON string literal.
+    pub fn quoted(&self) -> &str {
+        &self.quoted
     }
 }
 

@@ -188,6 +188,10 @@ pub fn percent_decode(s: &str) -> String {
 /// Appends one reference token to a JSON pointer, escaping `~` and `/`.
 pub fn push_token(ptr: &mut String, token: &str) {
     ptr.push('/');
+    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+        ptr.push_str(token);
+        return;
+    }
     for c in token.chars() {
         match c {
             '~' => ptr.push_str("~0"),

@@ -12,6 +12,10 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+/// Levels of full evaluation along a failing path that start with a quick check: each
+/// level repeats the quick check of the level above, so the repetition stays bounded.
+const MAX_SLOW_LEVELS: u32 = 16;
+
 /// The evaluated members of an object or items of an array, by index.
 pub(crate) struct Ann {
     bits: Vec<u64>,
@@ -47,17 +51,27 @@ pub(crate) struct Ctx<'s> {
     pub max: usize,
     scope: Vec<u32>,
     pub ipath: String,
-    depth: u32,
+    pub(super) depth: u32,
     /// Nodes being evaluated in place (no step into the instance) and the instance address:
     /// meeting one again is an infinite `$ref` loop.
-    chain: Vec<(NodeId, usize)>,
+    pub(super) chain: Vec<(NodeId, usize)>,
     /// Where the in-place chain of the current instance location starts in `chain`.
-    chain_start: usize,
+    pub(super) chain_start: usize,
     /// Set when evaluation hit an infinite loop or the depth limit: the instance is then
     /// invalid whatever `not` or `anyOf` around it would make of the failure.
     pub broken: Option<ValidationError>,
     /// Replaces the instance location in messages (set while checking property names).
     pub(super) subject: Option<String>,
+    /// Nodes being evaluated in full after their quick check failed (bounds the repeated
+    /// quick checks along a failing path).
+    slow_levels: u32,
+    /// Quick evaluation below this depth only (see `fast::DEPTH_SLACK`).
+    pub(super) fast_limit: u32,
+    /// Record quick failures in `trail` (when collecting errors).
+    pub(super) record: bool,
+    /// `(node, instance address)` pairs known to fail, so that full evaluation does not
+    /// repeat their quick check.
+    pub(super) trail: Vec<(NodeId, usize)>,
 }
 
 pub(super) fn len_of(v: &Value) -> Option<usize> {
@@ -81,6 +95,10 @@ impl<'s> Ctx<'s> {
             chain_start: 0,
             broken: None,
             subject: None,
+            slow_levels: 0,
+            fast_limit: s.max_depth.saturating_sub(super::fast::DEPTH_SLACK),
+            record: false,
+            trail: Vec::new(),
         }
     }
 
@@ -94,12 +112,21 @@ impl<'s> Ctx<'s> {
         if self.full() {
             return;
         }
-        let message = match &self.subject {
-            Some(s) => format!("{s} {}", body()),
-            None if self.ipath.is_empty() => format!("value {}", body()),
-            None => format!("`{}` {}", self.ipath, body()),
-        };
-        let mut schema_path = node.path.clone();
+        let body = body();
+        let mut message = String::with_capacity(self.ipath.len() + body.len() + 8);
+        match &self.subject {
+            Some(s) => message.push_str(s),
+            None if self.ipath.is_empty() => message.push_str("value"),
+            None => {
+                message.push('`');
+                message.push_str(&self.ipath);
+                message.push('`');
+            }
+        }
+        message.push(' ');
+        message.push_str(&body);
+        let mut schema_path = String::with_capacity(node.path.len() + kw.len() + 1);
+        schema_path.push_str(&node.path);
         if kw != "false" {
             uri::push_token(&mut schema_path, kw);
         }
@@ -117,6 +144,39 @@ impl<'s> Ctx<'s> {
         let Some(node) = s.nodes.get(id as usize) else {
             return false;
         };
+        if ann.is_none() && !node.fast.slow {
+            if quick {
+                return self.quick(id, inst);
+            }
+            // Most values are valid: check quickly first, collect errors only on failure.
+            if self.slow_levels < MAX_SLOW_LEVELS && self.broken.is_none() {
+                if self.precheck(id, node, inst) {
+                    return true;
+                }
+                if self.ipath.capacity() == 0 {
+                    // Errors are coming: room for paths and remembered failures.
+                    self.ipath.reserve(64);
+                    self.trail.reserve(16);
+                }
+                self.slow_levels += 1;
+                let ok = self.eval_node(id, node, inst, false, None);
+                self.slow_levels -= 1;
+                return ok;
+            }
+        }
+        self.eval_node(id, node, inst, quick, ann)
+    }
+
+    /// [`eval`](Self::eval) by the general evaluator.
+    pub(super) fn eval_node(
+        &mut self,
+        id: NodeId,
+        node: &Node,
+        inst: &Value,
+        quick: bool,
+        ann: Option<&mut Ann>,
+    ) -> bool {
+        let s = self.s;
         if let Some(b) = node.boolean {
             if !b && !quick {
                 self.report(node, "false", || "is not allowed".into());
@@ -174,7 +234,7 @@ impl<'s> Ctx<'s> {
         valid
     }
 
-    fn keywords(
+    pub(super) fn keywords(
         &mut self,
         node: &Node,
         inst: &Value,
@@ -227,7 +287,7 @@ impl<'s> Ctx<'s> {
         ok
     }
 
-    fn keyword(
+    pub(super) fn keyword(
         &mut self,
         node: &Node,
         kw: &Kw,

@@ -1,0 +1,184 @@
+//! `properties` as a lookup table for quick evaluation, with `required` as bits over it.
+
+use super::keyword::{Kw, Node, NodeId};
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+/// Names shorter than this are found through `by_len`, longer ones by bisection.
+const SHORT: usize = 30;
+
+/// Most properties a table holds (its offsets are `u16`); bigger `properties` keywords go
+/// through the general evaluator.
+pub(crate) const MAX_PROPERTIES: usize = u16::MAX as usize;
+
+/// The `properties`, `required` and `patternProperties` of a node, for quick evaluation.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ObjTable {
+    /// Property names sorted by `(length, name)`; entry `j` names the subschema `nodes[j]`.
+    names: Vec<Box<str>>,
+    /// [`head`] of each name.
+    heads: Vec<u64>,
+    /// `by_len[l]..by_len[l + 1]`: the entries of length `l` (for `l < SHORT`; the range at
+    /// `SHORT` holds every longer name).
+    by_len: [u16; SHORT + 2],
+    /// The subschema of each property, reached after skipping that many plain `$ref`s.
+    pub nodes: Vec<(NodeId, u8)>,
+    /// The subschema of each property as written.
+    orig: Vec<NodeId>,
+    /// Per property, when its subschema forwards values of one kind to another subschema
+    /// (`anyOf: [X, {type: null}]` on a non-null value): `(kind, target, skip)`, the skip
+    /// counting every node passed.
+    pub by_kind: Vec<Option<(u8, NodeId, u8)>>,
+    /// Bit `j` set: property `j` is required (for `j < 64`).
+    pub req_mask: u64,
+    /// Required names not among the first 64 entries.
+    pub req_extra: Vec<Box<str>>,
+    /// Index in `kws` of `patternProperties`.
+    pub pats: Option<u32>,
+}
+
+/// The bytes of a name packed in a number, one-to-one among names of the same length up to
+/// 8 bytes: the first 8 bytes, or the first and last 4 (overlapping), or all of them.
+#[inline]
+fn head(b: &[u8]) -> u64 {
+    if let Some(c) = b.first_chunk::<8>() {
+        return u64::from_le_bytes(*c);
+    }
+    if let (Some(lo), Some(hi)) = (b.first_chunk::<4>(), b.last_chunk::<4>()) {
+        return u64::from(u32::from_le_bytes(*lo)) | (u64::from(u32::from_le_bytes(*hi)) << 32);
+    }
+    b.iter().fold(0, |h, &x| (h << 8) | u64::from(x))
+}
+
+impl ObjTable {
+    /// The index of property `key`.
+    #[inline(always)]
+    pub fn find(&self, key: &str) -> Option<usize> {
+        let b = key.as_bytes();
+        let l = b.len().min(SHORT);
+        let start = usize::from(*self.by_len.get(l)?);
+        let end = usize::from(*self.by_len.get(l + 1)?);
+        if b.len() >= SHORT {
+            let names = self.names.get(start..end)?;
+            let j = names
+                .binary_search_by(|n| (n.len(), n.as_bytes()).cmp(&(b.len(), b)))
+                .ok()?;
+            return Some(start + j);
+        }
+        let h = head(b);
+        let heads = self.heads.get(start..end)?;
+        for (j, x) in heads.iter().enumerate() {
+            // Equal heads decide names up to 8 bytes; longer ones compare in full.
+            if *x == h && (b.len() <= 8 || self.names.get(start + j)?.as_bytes() == b) {
+                return Some(start + j);
+            }
+        }
+        None
+    }
+
+    /// The subschema of property `key` as written.
+    pub fn written(&self, key: &str) -> Option<NodeId> {
+        self.find(key).and_then(|j| self.orig.get(j).copied())
+    }
+
+    /// The number of properties.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    fn set_properties(&mut self, list: &[(alloc::string::String, NodeId)], nodes: &[Node]) {
+        let mut entries: Vec<&(alloc::string::String, NodeId)> = list.iter().collect();
+        entries.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
+        for (name, id) in entries {
+            self.heads.push(head(name.as_bytes()));
+            self.names.push(name.as_str().into());
+            self.nodes.push(super::prune::alias(nodes, *id));
+            self.orig.push(*id);
+            self.by_kind.push(None);
+        }
+        for (l, slot) in self.by_len.iter_mut().enumerate() {
+            let below = self.names.iter().filter(|n| n.len() < l).count();
+            *slot = u16::try_from(below).unwrap_or(u16::MAX);
+        }
+        if let Some(last) = self.by_len.last_mut() {
+            *last = u16::try_from(self.names.len()).unwrap_or(u16::MAX);
+        }
+    }
+}
+
+/// The table of `node`, when it has `properties`, `required` or `additionalProperties`.
+pub(crate) fn table(node: &Node, nodes: &[Node]) -> Option<Box<ObjTable>> {
+    let mut t = ObjTable::default();
+    let mut any = false;
+    for (i, kw) in node.kws.iter().enumerate() {
+        match kw {
+            Kw::Properties(list) => {
+                t.set_properties(list, nodes);
+                any = true;
+            }
+            Kw::PatternProperties(_) => t.pats = Some(i as u32),
+            Kw::AdditionalProperties { .. } => any = true,
+            _ => {}
+        }
+    }
+    for kw in &node.kws {
+        if let Kw::Required(names) = kw {
+            any = true;
+            for n in names {
+                match t.find(n).filter(|j| *j < 64) {
+                    Some(j) => t.req_mask |= 1 << j,
+                    None => t.req_extra.push(n.as_str().into()),
+                }
+            }
+        }
+    }
+    any.then(|| Box::new(t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::String;
+
+    #[test]
+    fn lookup() {
+        let names: Vec<String> = (0..60)
+            .map(|i| format!("p{i}{}", "_x".repeat(i % 23)))
+            .chain(
+                [
+                    "",
+                    "a",
+                    "ab",
+                    "abc",
+                    "abcd",
+                    "abce",
+                    "bbcd",
+                    "abcdefghi",
+                    "abcdefghj",
+                ]
+                .map(String::from),
+            )
+            .collect();
+        for n in [1usize, 3, 12, 40, names.len()] {
+            let list: Vec<(String, NodeId)> = names
+                .iter()
+                .rev()
+                .take(n)
+                .enumerate()
+                .map(|(i, s)| (s.clone(), i as NodeId))
+                .collect();
+            let mut t = ObjTable::default();
+            t.set_properties(&list, &[]);
+            for (s, id) in &list {
+                let j = t.find(s).unwrap();
+                assert_eq!(&*t.names[j], s.as_str());
+                assert_eq!(t.nodes[j], (*id, 0));
+            }
+            for absent in ["nope", "abcf", "abcdefghk", "p1_x_x", "p59"] {
+                assert_eq!(t.find(absent), None, "{absent}");
+            }
+        }
+        assert_eq!(head(b"ab"), 0x6162);
+    }
+}

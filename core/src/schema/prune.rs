@@ -1,0 +1,236 @@
+//! Simplifying the quick forms with what is known of their subschemas: a `$ref` or `allOf`
+//! branch that always passes on a kind of value is dropped, one that always fails ends the
+//! list, `anyOf` branches that cannot match a kind are dropped (so `anyOf: [X, {type: null}]`
+//! costs nothing on `null`). Plain `$ref` nodes are skipped by the keywords that step into the
+//! instance, keeping the depth count of the general evaluator.
+
+use super::fast::{range, Fast, Lists, Op, KINDS};
+use super::keyword::{Kw, Node, NodeId};
+use alloc::vec::Vec;
+
+/// Most plain `$ref`s skipped in a row (below `DEPTH_SLACK`, so none of them could have
+/// reached the depth limit).
+const MAX_SKIP: u8 = 2;
+
+/// One pass of [`Fast::prune`] over every node.
+pub(crate) fn prune(nodes: &mut [Node]) {
+    let known: Vec<[Known; KINDS]> = nodes.iter().map(known).collect();
+    for node in nodes.iter_mut() {
+        if !node.fast.slow && node.boolean.is_none() {
+            node.fast.prune(&known);
+        }
+    }
+}
+
+/// Points each in-place `$ref` past the plain `$ref` nodes it names.
+pub(crate) fn skip_aliases(nodes: &mut [Node]) {
+    let ops: Vec<Vec<Op>> = nodes
+        .iter()
+        .map(|n| {
+            n.fast
+                .ops
+                .iter()
+                .map(|op| match *op {
+                    Op::Eval(t, 0) => {
+                        let (t, skip) = alias(nodes, t);
+                        Op::Eval(t, skip)
+                    }
+                    op => op,
+                })
+                .collect()
+        })
+        .collect();
+    for (n, ops) in nodes.iter_mut().zip(ops) {
+        n.fast.ops = ops;
+    }
+}
+
+/// Most nodes passed by a property's forward (below `DEPTH_SLACK`, as for [`MAX_SKIP`]).
+const MAX_FORWARD_SKIP: u8 = 3;
+
+/// Fills `ObjTable::by_kind`: properties whose subschema forwards exactly one kind of value
+/// to one other subschema go straight there (after the forward bits are known).
+pub(crate) fn forward_properties(nodes: &mut [Node]) {
+    let found: Vec<Vec<Option<(u8, NodeId, u8)>>> = nodes
+        .iter()
+        .map(|n| match n.fast.obj.as_deref() {
+            Some(t) => t
+                .nodes
+                .iter()
+                .map(|&(id, skip)| forward(nodes, id, skip))
+                .collect(),
+            None => Vec::new(),
+        })
+        .collect();
+    for (n, f) in nodes.iter_mut().zip(found) {
+        if let Some(t) = n.fast.obj.as_deref_mut() {
+            t.by_kind = f;
+        }
+    }
+}
+
+fn forward(nodes: &[Node], id: NodeId, skip: u8) -> Option<(u8, NodeId, u8)> {
+    let n = nodes.get(id as usize)?;
+    if n.boolean.is_some() || n.fast.slow || n.fast.fwd.count_ones() != 1 {
+        return None;
+    }
+    let k = n.fast.fwd.trailing_zeros() as usize;
+    match n.fast.ops(k) {
+        [Op::Eval(t, s)] if skip + 1 + s <= MAX_FORWARD_SKIP => Some((k as u8, *t, skip + 1 + s)),
+        _ => None,
+    }
+}
+
+/// The kinds of value on which `node` passes with nothing to check.
+pub(crate) fn passes(node: &Node) -> u8 {
+    known(node)
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| **k == Known::Pass)
+        .fold(0, |m, (k, _)| m | (1 << k))
+}
+
+/// `id`, or the node it names when it is only a `$ref` (up to [`MAX_SKIP`] of them), with
+/// the number skipped.
+pub(crate) fn alias(nodes: &[Node], mut id: NodeId) -> (NodeId, u8) {
+    let mut skip = 0;
+    while skip < MAX_SKIP {
+        match nodes.get(id as usize) {
+            Some(n) if n.boolean.is_none() && !n.in_cycle && !n.unevaluated => {
+                match n.kws.as_slice() {
+                    [Kw::Ref(t)] => {
+                        id = *t;
+                        skip += 1;
+                    }
+                    _ => break,
+                }
+            }
+            _ => break,
+        }
+    }
+    (id, skip)
+}
+
+/// What evaluating a node on a kind of value is known to give, without running it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Known {
+    Pass,
+    Fail,
+    Unknown,
+}
+
+/// Per kind, what node `n` is known to give.
+pub(crate) fn known(n: &Node) -> [Known; KINDS] {
+    match n.boolean {
+        Some(true) => return [Known::Pass; KINDS],
+        Some(false) => return [Known::Fail; KINDS],
+        None if n.fast.slow => return [Known::Unknown; KINDS],
+        None => {}
+    }
+    core::array::from_fn(|k| match n.fast.ops(k).first() {
+        None => Known::Pass,
+        Some(Op::Fail) => Known::Fail,
+        Some(_) => Known::Unknown,
+    })
+}
+
+impl Fast {
+    /// Rewrites the op lists with what is `known` of the subschemas they evaluate.
+    pub(crate) fn prune(&mut self, known: &[[Known; KINDS]]) {
+        let old = core::mem::take(&mut self.ids);
+        let lists: [Vec<Op>; KINDS] = core::array::from_fn(|k| {
+            let mut out = Lists(Default::default());
+            for op in self.ops(k).to_vec() {
+                self.prune_op(op, k, &old, known, &mut out);
+            }
+            out.0.get_mut(k).map(core::mem::take).unwrap_or_default()
+        });
+        self.set_ops(lists);
+    }
+
+    fn prune_op(
+        &mut self,
+        op: Op,
+        k: usize,
+        old: &[NodeId],
+        known: &[[Known; KINDS]],
+        out: &mut Lists,
+    ) {
+        let of = |id: NodeId| {
+            known
+                .get(id as usize)
+                .and_then(|r| r.get(k))
+                .copied()
+                .unwrap_or(Known::Unknown)
+        };
+        match op {
+            Op::Eval(t, _) => match of(t) {
+                Known::Pass => {}
+                Known::Fail => out.push(k, Op::Fail),
+                Known::Unknown => out.push(k, op),
+            },
+            Op::All(a, n) => {
+                // Evaluated in order up to the first failure: keep what runs before it.
+                let mut keep = Vec::new();
+                let mut fails = false;
+                for &t in range(old, a, n) {
+                    match of(t) {
+                        Known::Pass => {}
+                        Known::Fail => {
+                            fails = true;
+                            break;
+                        }
+                        Known::Unknown => keep.push(t),
+                    }
+                }
+                self.push_branches(&keep, k, out, Op::All);
+                if fails {
+                    out.push(k, Op::Fail);
+                }
+            }
+            Op::Any(a, n) => {
+                // Evaluated in order up to the first match: known failures cannot match.
+                let mut keep = Vec::new();
+                let mut pass = None;
+                for &t in range(old, a, n) {
+                    match of(t) {
+                        Known::Pass => {
+                            pass = Some(t);
+                            break;
+                        }
+                        Known::Fail => {}
+                        Known::Unknown => keep.push(t),
+                    }
+                }
+                match (keep.as_slice(), pass) {
+                    ([], Some(_)) => {}
+                    ([], None) => out.push(k, Op::Fail),
+                    (_, pass) => {
+                        // With a known match at the end the op passes either way, but the
+                        // branches before it still run.
+                        keep.extend(pass);
+                        self.push_branches(&keep, k, out, Op::Any);
+                    }
+                }
+            }
+            _ => out.push(k, op),
+        }
+    }
+
+    fn push_branches(
+        &mut self,
+        keep: &[NodeId],
+        k: usize,
+        out: &mut Lists,
+        op: fn(u32, u32) -> Op,
+    ) {
+        match keep {
+            [] => {}
+            [only] => out.push(k, Op::Eval(*only, 0)),
+            _ => {
+                let (a, n) = self.push_ids(keep);
+                out.push(k, op(a, n));
+            }
+        }
+    }
+}

@@ -1,0 +1,339 @@
+//! Quick evaluation: yes or no, no messages, stopping at the first failure, on the
+//! pre-decoded form of `fast.rs`. Nodes that need more (cycles, annotations for
+//! `unevaluated*`, the dynamic scope), evaluation close to `max_depth` and evaluation after
+//! an infinite loop was met go through the general evaluator, which hands ordinary
+//! subschemas back here.
+
+use super::checks::duplicate;
+use super::fast::{kind_of, Op, ARRAY, NUMBER, OBJECT, STRING};
+use super::keyword::{Bound, Kw, Node, NodeId};
+use super::number::Num;
+use super::props::ObjTable;
+use super::validate::Ctx;
+use crate::json::Value;
+use alloc::string::String;
+use core::cmp::Ordering;
+
+/// Most quick failures remembered while collecting errors.
+const TRAIL_MAX: usize = 64;
+
+/// Objects up to this many members keep their property lookups on the stack.
+const MEMO: usize = 32;
+const ABSENT: u8 = u8::MAX;
+
+/// Which `properties` entry each member of an object is, looked up once per node.
+struct Memo {
+    idx: [u8; MEMO],
+    /// Bit `j`: property `j` is present.
+    seen: u64,
+    /// Bit `i`: member `i` is not in `properties`.
+    unknown: u64,
+    /// `idx` and `unknown` cover every member (else look up again when needed).
+    full: bool,
+}
+
+impl Memo {
+    #[inline]
+    fn new(t: &ObjTable, members: &[(String, Value)]) -> Memo {
+        let mut m = Memo {
+            idx: [ABSENT; MEMO],
+            seen: 0,
+            unknown: 0,
+            full: members.len() <= MEMO && t.len() < usize::from(ABSENT),
+        };
+        for (i, (k, _)) in members.iter().enumerate() {
+            match t.find(k) {
+                Some(j) => {
+                    if j < 64 {
+                        m.seen |= 1 << j;
+                    }
+                    if let Some(slot) = m.idx.get_mut(i) {
+                        *slot = j as u8;
+                    }
+                }
+                None if i < 64 => m.unknown |= 1 << i,
+                None => {}
+            }
+        }
+        m
+    }
+
+    /// The property index of member `i` (key `k`).
+    #[inline]
+    fn get(&self, t: &ObjTable, i: usize, k: &str) -> Option<usize> {
+        if !self.full {
+            return t.find(k);
+        }
+        match self.idx.get(i) {
+            Some(&j) if j != ABSENT => Some(usize::from(j)),
+            _ => None,
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// True when `inst` fits node `id` (the quick path of [`Ctx::eval`]).
+    #[inline]
+    pub(super) fn quick(&mut self, id: NodeId, inst: &Value) -> bool {
+        let Some(node) = self.s.nodes.get(id as usize) else {
+            return false;
+        };
+        let trivial = node.fast.pass & (1 << kind_of(inst)) != 0;
+        if trivial && self.depth < self.fast_limit && self.broken.is_none() {
+            return true;
+        }
+        self.quick_node(id, node, inst)
+    }
+
+    fn quick_node(&mut self, id: NodeId, node: &Node, inst: &Value) -> bool {
+        if let Some(b) = node.boolean {
+            return b;
+        }
+        // After an infinite loop or the depth limit, the general evaluator fails every node
+        // with keywords (the pruned quick form may have none left).
+        if node.fast.slow || self.depth >= self.fast_limit || self.broken.is_some() {
+            return self.eval_node(id, node, inst, true, None);
+        }
+        self.depth += 1;
+        let k = kind_of(inst);
+        if node.fast.fwd & (1 << k) != 0 {
+            // The only check here is one subschema: straight to it.
+            if let Some(&Op::Eval(t, skip)) = node.fast.ops(k).first() {
+                let ok = self.quick_skip(t, skip, inst);
+                self.depth -= 1;
+                return ok && self.broken.is_none();
+            }
+        }
+        let ok = match inst {
+            Value::Object(m) => self.quick_object(node, inst, m),
+            Value::Number(t) => self.quick_number(node, inst, t),
+            Value::String(s) => self.quick_string(node, inst, s),
+            Value::Array(a) => self.quick_array(node, inst, a),
+            _ => self.quick_ops(node, inst),
+        };
+        self.depth -= 1;
+        if !ok && self.record && self.trail.len() < TRAIL_MAX {
+            self.trail.push((id, inst as *const Value as usize));
+        }
+        ok
+    }
+
+    /// The quick check that starts a full evaluation of `id`: true when it passes (there
+    /// are no errors to collect). Skipped for pairs already seen failing and for plain
+    /// `$ref` nodes (their target is checked next).
+    pub(super) fn precheck(&mut self, id: NodeId, node: &Node, inst: &Value) -> bool {
+        let addr = inst as *const Value as usize;
+        if matches!(node.kws.as_slice(), [Kw::Ref(_)]) || self.trail.contains(&(id, addr)) {
+            return false;
+        }
+        if self.quick(id, inst) && self.broken.is_none() {
+            return true;
+        }
+        // An infinite loop or the depth limit is met again by the full evaluation, which
+        // reports it with its location.
+        self.broken = None;
+        false
+    }
+
+    /// Quick evaluation of `id`, reached after `skip` plain `$ref`s, on a value inside the
+    /// current one.
+    #[inline]
+    fn quick_child(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
+        let saved = self.chain_start;
+        self.chain_start = self.chain.len();
+        let ok = self.quick_skip(id, skip, inst);
+        self.chain_start = saved;
+        ok
+    }
+
+    /// Quick evaluation of `id`, reached after `skip` plain `$ref`s (counted in the depth).
+    #[inline]
+    fn quick_skip(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
+        if skip == 0 {
+            return self.quick(id, inst);
+        }
+        if self.broken.is_some() {
+            // Each skipped `$ref` node would fail after its keyword.
+            return false;
+        }
+        self.depth += u32::from(skip);
+        let ok = self.quick(id, inst);
+        self.depth -= u32::from(skip);
+        ok
+    }
+
+    fn quick_ops(&mut self, node: &Node, inst: &Value) -> bool {
+        for op in node.fast.ops(kind_of(inst)) {
+            let ok = match (*op, inst) {
+                (Op::Bools(m), Value::Bool(b)) => m & (1 << u8::from(*b)) != 0,
+                (op, _) => self.op(node, op, inst),
+            };
+            if !ok || self.broken.is_some() {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn quick_string(&mut self, node: &Node, inst: &Value, s: &str) -> bool {
+        let f = &node.fast;
+        for op in f.ops(STRING) {
+            let ok = match *op {
+                Op::Strs(a, n) => f.strs(a, n).iter().any(|c| **c == *s),
+                Op::MinLen(n) => {
+                    let len = s.len() as u64;
+                    len >= n && (len / 4 >= n || s.chars().count() as u64 >= n)
+                }
+                Op::MaxLen(n) => s.len() as u64 <= n || s.chars().count() as u64 <= n,
+                Op::Pattern(i) => match node.kws.get(i as usize) {
+                    Some(Kw::Pattern(p)) => p.is_match(s),
+                    _ => true,
+                },
+                op => self.op(node, op, inst),
+            };
+            if !ok || self.broken.is_some() {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn quick_array(&mut self, node: &Node, inst: &Value, items: &[Value]) -> bool {
+        for op in node.fast.ops(ARRAY) {
+            let ok = match *op {
+                Op::MinItems(n) => items.len() as u64 >= n,
+                Op::MaxItems(n) => items.len() as u64 <= n,
+                Op::Unique => duplicate(items).is_none(),
+                Op::Items(t, skip, start) => items
+                    .iter()
+                    .skip(start as usize)
+                    .all(|v| self.quick_child(t, skip, v)),
+                op => self.op(node, op, inst),
+            };
+            if !ok || self.broken.is_some() {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn quick_number(&mut self, node: &Node, inst: &Value, text: &str) -> bool {
+        let f = &node.fast;
+        let ops = f.ops(NUMBER);
+        if ops.is_empty() {
+            return true;
+        }
+        let Some(n) = Num::parse(text) else {
+            // Not number text (a hand-built value): the general checks decide.
+            return self.keywords(node, inst, true, None);
+        };
+        let num = |i: u32| f.nums.get(i as usize).copied();
+        for op in ops {
+            let ok = match *op {
+                Op::Integer => n.is_integer(),
+                Op::Nums(a, len) => f.nums(a, len).iter().any(|v| v.cmp(n) == Ordering::Equal),
+                Op::Bound(b, i) => num(i).is_none_or(|limit| {
+                    let o = n.cmp(limit);
+                    match b {
+                        Bound::Minimum => o != Ordering::Less,
+                        Bound::ExclusiveMinimum => o == Ordering::Greater,
+                        Bound::Maximum => o != Ordering::Greater,
+                        Bound::ExclusiveMaximum => o == Ordering::Less,
+                    }
+                }),
+                Op::MultipleOf(i) => num(i).is_none_or(|d| n.is_multiple_of(d)),
+                op => self.op(node, op, inst),
+            };
+            if !ok || self.broken.is_some() {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn quick_object(&mut self, node: &Node, inst: &Value, members: &[(String, Value)]) -> bool {
+        let ops = node.fast.ops(OBJECT);
+        let Some(t) = node.fast.obj.as_deref() else {
+            return ops
+                .iter()
+                .all(|op| self.object_op(node, *op, inst, members) && self.broken.is_none());
+        };
+        let memo = Memo::new(t, members);
+        for op in ops {
+            let ok = match *op {
+                Op::Required => {
+                    memo.seen & t.req_mask == t.req_mask
+                        && t.req_extra.iter().all(|n| inst.get(n).is_some())
+                }
+                Op::Props => members.iter().enumerate().all(|(i, (k, v))| {
+                    let Some(j) = memo.get(t, i, k) else {
+                        return true;
+                    };
+                    match (t.by_kind.get(j), t.nodes.get(j)) {
+                        (Some(&Some((kind, to, skip))), _) if usize::from(kind) == kind_of(v) => {
+                            self.quick_child(to, skip, v)
+                        }
+                        (_, Some(&(id, skip))) => self.quick_child(id, skip, v),
+                        _ => true,
+                    }
+                }),
+                Op::Additional(id) => members.iter().enumerate().all(|(i, (k, v))| {
+                    self.declared(node, t, &memo, i, k) || self.quick_child(id, 0, v)
+                }),
+                Op::NoAdditional if memo.full && t.pats.is_none() => memo.unknown == 0,
+                Op::NoAdditional => members
+                    .iter()
+                    .enumerate()
+                    .all(|(i, (k, _))| self.declared(node, t, &memo, i, k)),
+                op => self.object_op(node, op, inst, members),
+            };
+            if !ok || self.broken.is_some() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// An object check that needs no property lookups.
+    fn object_op(
+        &mut self,
+        node: &Node,
+        op: Op,
+        inst: &Value,
+        members: &[(String, Value)],
+    ) -> bool {
+        match op {
+            Op::MinProps(n) => members.len() as u64 >= n,
+            Op::MaxProps(n) => members.len() as u64 <= n,
+            op => self.op(node, op, inst),
+        }
+    }
+
+    /// True when member `i` (key `k`) is covered by `properties` or `patternProperties`.
+    fn declared(&self, node: &Node, t: &ObjTable, memo: &Memo, i: usize, k: &str) -> bool {
+        if memo.get(t, i, k).is_some() {
+            return true;
+        }
+        match t.pats.and_then(|p| node.kws.get(p as usize)) {
+            Some(Kw::PatternProperties(list)) => list.iter().any(|(p, _)| p.is_match(k)),
+            _ => false,
+        }
+    }
+
+    /// A check that applies to every kind of value.
+    fn op(&mut self, node: &Node, op: Op, inst: &Value) -> bool {
+        let f = &node.fast;
+        match op {
+            Op::Fail => false,
+            Op::Eval(t, skip) => self.quick_skip(t, skip, inst),
+            Op::All(a, n) => f.ids(a, n).iter().all(|t| self.quick(*t, inst)),
+            Op::Any(a, n) => f.ids(a, n).iter().any(|t| self.quick(*t, inst)),
+            Op::Kw(i) => match node.kws.get(i as usize) {
+                Some(kw) => self.keyword(node, kw, inst, true, None),
+                None => true,
+            },
+            // Checks of one kind, listed only for that kind.
+            _ => true,
+        }
+    }
+}
