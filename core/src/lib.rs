@@ -52,7 +52,8 @@ pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usiz
 /// Encodes `value` canonically into a new `Vec`.
 #[cfg(feature = "alloc")]
 pub fn encode_to_vec<T: Encode + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
-    let mut out = alloc::vec::Vec::new();
-    value.write(&mut out);
-    out
+    // Most messages fit 512 bytes: written on the stack, then one allocation of their size.
+    let mut sink = json::writer::StackFirstSink::<512>::new();
+    value.write(&mut sink);
+    sink.into_vec()
 }

@@ -11,11 +11,32 @@ use core::fmt;
 pub struct RawJson<'a> {
     text: &'a str,
     canonical: bool,
+    /// Set only by typed decoders (for a list's array): encoding the typed value writes back
+    /// exactly this text, so the encoder copies it.
+    exact: bool,
 }
 
 impl<'a> RawJson<'a> {
     pub(crate) const fn from_source(text: &'a str, canonical: bool) -> Self {
-        RawJson { text, canonical }
+        RawJson {
+            text,
+            canonical,
+            exact: false,
+        }
+    }
+
+    /// A value read by a typed decoder; `exact` says its typed encoding is this very text.
+    pub(crate) const fn from_typed(text: &'a str, canonical: bool, exact: bool) -> Self {
+        RawJson {
+            text,
+            canonical,
+            exact: canonical && exact,
+        }
+    }
+
+    /// True when the typed encoding of the value this was read as is exactly this text.
+    pub(crate) fn is_exact(&self) -> bool {
+        self.exact
     }
 
     /// Checks that `text` is exactly one JSON value (surrounding whitespace allowed).

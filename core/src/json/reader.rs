@@ -129,6 +129,8 @@ pub struct Reader<'a> {
     /// Set when something non-canonical (whitespace, an unusual escape, a float) was read;
     /// [`Reader::skip_value`] snapshots it to mark raw slices that can be copied as they are.
     dirty: bool,
+    /// Set by an escape the writer would not write as is; read and cleared per string.
+    escape_dirty: bool,
     keys: KeyStack<'a>,
     /// Set for text already checked: skips the duplicate-key bookkeeping.
     trusted: bool,
@@ -188,6 +190,7 @@ impl<'a> Reader<'a> {
             depth: 0,
             limits,
             dirty: false,
+            escape_dirty: false,
             keys: KeyStack::new(),
             trusted: false,
         }
@@ -412,7 +415,8 @@ impl<'a> Reader<'a> {
         }
         self.pos = i + 1;
         let source = self.text.get(start..i).unwrap_or_default();
-        Ok(JsonStr::from_source(source, escaped))
+        let canonical = !escaped || !core::mem::take(&mut self.escape_dirty);
+        Ok(JsonStr::from_checked(source, escaped, canonical))
     }
 
     /// Checks the escape at `i` (a backslash); returns the offset after it.
@@ -423,12 +427,14 @@ impl<'a> Reader<'a> {
             Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(i + 2),
             Some(b'/') => {
                 self.dirty = true;
+                self.escape_dirty = true;
                 Ok(i + 2)
             }
             Some(b'u') => {
                 let (cp, canonical) = self.hex_escape(i)?;
                 if !canonical {
                     self.dirty = true;
+                    self.escape_dirty = true;
                 }
                 if (0xDC00..0xE000).contains(&cp) {
                     return self.err_at(ErrorKind::LoneSurrogate, i, "");
@@ -532,7 +538,7 @@ impl<'a> Reader<'a> {
         }
         let text = self.text.get(start..self.pos).unwrap_or_default();
         if !integer {
-            self.dirty = true;
+            self.dirty |= !super::number::is_canonical_fraction(text);
             // Below 10^308 a double is finite; only numbers that may reach it are parsed.
             let magnitude = (n as i64 - 1).saturating_add(exponent);
             if magnitude >= 308 && !text.parse::<f64>().is_ok_and(f64::is_finite) {
@@ -641,5 +647,19 @@ impl<'a> Reader<'a> {
             Kind::Null => self.literal(b"null")?,
         }
         Ok(())
+    }
+
+    /// Starts a span whose canonical form [`end_span`](Self::end_span) reports, the way
+    /// [`skip_value`](Self::skip_value) does for a raw value; returns the outer state.
+    pub(crate) fn begin_span(&mut self) -> bool {
+        core::mem::replace(&mut self.dirty, false)
+    }
+
+    /// Ends a span begun with [`begin_span`](Self::begin_span) (given what it returned):
+    /// true when nothing read since was non-canonical.
+    pub(crate) fn end_span(&mut self, outer: bool) -> bool {
+        let canonical = !self.dirty;
+        self.dirty |= outer;
+        canonical
     }
 }

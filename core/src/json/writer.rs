@@ -4,6 +4,7 @@
 //! `\f`, `\n`, `\r`, `\t` or lowercase `\u00xx`), everything else is literal UTF-8; integers as
 //! written (`-0` becomes `0`); other numbers in shortest round-trip form (ryu).
 
+use super::string::{decode_escape, is_canonical_escape};
 use super::{JsonStr, Number, RawJson};
 use crate::error::BufferTooSmall;
 
@@ -65,6 +66,62 @@ impl Sink for alloc::vec::Vec<u8> {
     }
 }
 
+/// A sink that fills a stack buffer first and moves to a `Vec` only when that overflows, so
+/// a small message is one exact allocation with no growth (see `encode_to_vec`).
+#[cfg(feature = "alloc")]
+pub(crate) struct StackFirstSink<const N: usize> {
+    stack: [u8; N],
+    len: usize,
+    spill: Option<alloc::vec::Vec<u8>>,
+}
+
+#[cfg(feature = "alloc")]
+impl<const N: usize> StackFirstSink<N> {
+    /// An empty sink.
+    pub(crate) fn new() -> Self {
+        StackFirstSink {
+            stack: [0; N],
+            len: 0,
+            spill: None,
+        }
+    }
+
+    /// The bytes written, in a `Vec` of exactly their size when they fit the stack buffer.
+    pub(crate) fn into_vec(self) -> alloc::vec::Vec<u8> {
+        match self.spill {
+            Some(v) => v,
+            None => self.stack.get(..self.len).unwrap_or_default().to_vec(),
+        }
+    }
+
+    #[cold]
+    fn spill(&mut self, bytes: &[u8]) {
+        let head = self.stack.get(..self.len).unwrap_or_default();
+        let mut v = alloc::vec::Vec::with_capacity((2 * N).max(head.len() + bytes.len()));
+        v.extend_from_slice(head);
+        v.extend_from_slice(bytes);
+        self.spill = Some(v);
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<const N: usize> Sink for StackFirstSink<N> {
+    #[inline]
+    fn put(&mut self, bytes: &[u8]) {
+        if let Some(v) = &mut self.spill {
+            return v.extend_from_slice(bytes);
+        }
+        let end = self.len + bytes.len();
+        match self.stack.get_mut(self.len..end) {
+            Some(dst) => {
+                dst.copy_from_slice(bytes);
+                self.len = end;
+            }
+            None => self.spill(bytes),
+        }
+    }
+}
+
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 fn escape_char(c: u8) -> Option<&'static [u8]> {
@@ -112,31 +169,64 @@ pub fn write_escaped_body<S: Sink + ?Sized>(sink: &mut S, s: &str) {
     sink.put(&bytes[run..]);
 }
 
-/// Writes a [`JsonStr`] in canonical form. Text between escapes is copied as it stands (the
-/// reader guarantees it needs no escaping); only the escapes themselves are rewritten.
+/// Writes a [`JsonStr`] in canonical form: one copy when the reader found it canonical;
+/// otherwise text between escapes is copied as it stands (the reader guarantees it needs no
+/// escaping) and only the escapes the writer would not produce are rewritten.
 pub fn write_str<S: Sink + ?Sized>(sink: &mut S, s: &JsonStr<'_>) {
+    if s.is_canonical() {
+        sink.put(b"\"");
+        sink.put(s.source().as_bytes());
+        return sink.put(b"\"");
+    }
     if let Some(plain) = s.as_str() {
         return write_plain_str(sink, plain);
     }
     sink.put(b"\"");
-    let src = s.source();
-    let mut rest = src;
-    while let Some(at) = rest.as_bytes().iter().position(|&b| b == b'\\') {
-        sink.put(&rest.as_bytes()[..at]);
-        let tail = rest.get(at..).unwrap_or_default();
-        let mut chars = JsonStr::from_source(tail, true).chars();
-        let mut buf = [0u8; 4];
-        if let Some(c) = chars.next() {
-            write_escaped_body(sink, c.encode_utf8(&mut buf));
-        }
-        let next = chars.rest();
-        if next.len() >= tail.len() {
-            break; // cannot happen for checked text; never loop forever
-        }
-        rest = next;
-    }
-    sink.put(rest.as_bytes());
+    write_escaped_source(sink, s.source().as_bytes());
     sink.put(b"\"");
+}
+
+/// Writes checked string source (escapes as written) in canonical form, by runs: canonical
+/// escapes stay inside the copied run, the others are decoded and written anew.
+fn write_escaped_source<S: Sink + ?Sized>(sink: &mut S, src: &[u8]) {
+    let (mut run, mut i) = (0, 0);
+    loop {
+        i = find_backslash(src, i);
+        let Some(esc) = src.get(i..).filter(|e| e.len() >= 2) else {
+            break;
+        };
+        if is_canonical_escape(esc) {
+            i += if esc.get(1) == Some(&b'u') { 6 } else { 2 };
+            continue;
+        }
+        sink.put(src.get(run..i).unwrap_or_default());
+        let (c, used) = decode_escape(esc);
+        write_escaped_body(sink, c.encode_utf8(&mut [0u8; 4]));
+        i += used;
+        run = i;
+    }
+    sink.put(src.get(run..).unwrap_or_default());
+}
+
+/// The offset of the first `\\` at or after `i` (or the end), eight bytes at a time.
+#[inline]
+fn find_backslash(bytes: &[u8], mut i: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(w) ^ (LO * u64::from(b'\\'));
+        let m = x.wrapping_sub(LO) & !x & HI;
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while bytes.get(i).is_some_and(|&b| b != b'\\') {
+        i += 1;
+    }
+    i
 }
 
 /// Writes an integer.

@@ -1,8 +1,8 @@
 //! Content blocks (text, image, audio, resource_link, embedded resource), annotations, icons.
 
 use super::{
-    missing, read_number, read_object, read_raw_object, read_uint, required, Decode, Encode, Extra,
-    List, ObjectWriterExt,
+    missing, read_number, read_object, read_object_ordered, read_raw_object, read_uint, required,
+    Decode, Encode, Extra, List, ObjectWriterExt,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
 use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
@@ -27,6 +27,10 @@ impl<'a> Decode<'a> for Role<'a> {
             Some("assistant") => Role::Assistant,
             _ => Role::Other(s),
         })
+    }
+
+    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+        Ok((Self::read(r)?, true))
     }
 }
 
@@ -57,8 +61,12 @@ const ANNOTATIONS_KEYS: &[&str] = &["audience", "priority", "lastModified"];
 
 impl<'a> Decode<'a> for Annotations<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
+        Ok(Self::read_exact(r)?.0)
+    }
+
+    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let mut a = Annotations::default();
-        let (_, extra) = read_object(r, "annotations", ANNOTATIONS_KEYS, |r, k| {
+        let (_, extra, exact) = read_object_ordered(r, "annotations", ANNOTATIONS_KEYS, |r, k| {
             match k {
                 "audience" => a.audience = Some(List::read(r, "audience")?),
                 "priority" => {
@@ -76,7 +84,8 @@ impl<'a> Decode<'a> for Annotations<'a> {
             Ok(true)
         })?;
         a.extra = extra;
-        Ok(a)
+        let audience_exact = a.audience.is_none_or(|l| l.is_exact());
+        Ok((a, exact && audience_exact))
     }
 }
 
@@ -110,8 +119,12 @@ const ICON_KEYS: &[&str] = &["src", "mimeType", "sizes", "theme"];
 
 impl<'a> Decode<'a> for Icon<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
+        Ok(Self::read_exact(r)?.0)
+    }
+
+    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let (mut src, mut mime_type, mut sizes, mut theme) = (None, None, None, None);
-        let (start, extra) = read_object(r, "icon", ICON_KEYS, |r, k| {
+        let (start, extra, exact) = read_object_ordered(r, "icon", ICON_KEYS, |r, k| {
             match k {
                 "src" => src = Some(r.read_str("src")?),
                 "mimeType" => mime_type = Some(r.read_str("mimeType")?),
@@ -128,13 +141,15 @@ impl<'a> Decode<'a> for Icon<'a> {
             }
             Ok(true)
         })?;
-        Ok(Icon {
+        let sizes_exact = sizes.is_none_or(|l: List<'a, JsonStr<'a>>| l.is_exact());
+        let icon = Icon {
             src: required(src, start, "src")?,
             mime_type,
             sizes,
             theme,
             extra,
-        })
+        };
+        Ok((icon, exact && sizes_exact))
     }
 }
 
@@ -250,12 +265,17 @@ pub enum ResourceContents<'a> {
 
 const TEXT_RESOURCE_KEYS: &[&str] = &["uri", "mimeType", "text", "_meta"];
 const BLOB_RESOURCE_KEYS: &[&str] = &["uri", "mimeType", "blob", "_meta"];
-const RESOURCE_KEYS: &[&str] = &["uri", "mimeType", "text", "blob", "_meta"];
+/// In the encoder's order (for `read_object_ordered`).
+const RESOURCE_KEYS: &[&str] = &["_meta", "uri", "mimeType", "text", "blob"];
 
 impl<'a> Decode<'a> for ResourceContents<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
+        Ok(Self::read_exact(r)?.0)
+    }
+
+    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let (mut uri, mut mime_type, mut text, mut blob, mut meta) = (None, None, None, None, None);
-        let (start, extra) = read_object(r, "resource", RESOURCE_KEYS, |r, k| {
+        let (start, extra, exact) = read_object_ordered(r, "resource", RESOURCE_KEYS, |r, k| {
             match k {
                 "uri" => uri = Some(r.read_str("uri")?),
                 "mimeType" => mime_type = Some(r.read_str("mimeType")?),
@@ -275,23 +295,24 @@ impl<'a> Decode<'a> for ResourceContents<'a> {
         };
         let foreign = text.is_some() && blob.is_some();
         let extra = Extra::capture(r, start, foreign || !extra.is_empty(), known);
-        match (text, blob) {
-            (Some(text), _) => Ok(ResourceContents::Text(TextResourceContents {
+        let contents = match (text, blob) {
+            (Some(text), _) => ResourceContents::Text(TextResourceContents {
                 uri,
                 mime_type,
                 text,
                 meta,
                 extra,
-            })),
-            (None, Some(blob)) => Ok(ResourceContents::Blob(BlobResourceContents {
+            }),
+            (None, Some(blob)) => ResourceContents::Blob(BlobResourceContents {
                 uri,
                 mime_type,
                 blob,
                 meta,
                 extra,
-            })),
-            (None, None) => Err(missing(start, "text or blob")),
-        }
+            }),
+            (None, None) => return Err(missing(start, "text or blob")),
+        };
+        Ok((contents, exact && !foreign))
     }
 }
 
@@ -391,6 +412,8 @@ struct BlockFields<'a> {
     annotations: Option<Annotations<'a>>,
     meta: Option<RawJson<'a>>,
     present: u16,
+    /// A member came out of `BLOCK_KEYS` order, or a nested value will not encode as read.
+    inexact: bool,
 }
 
 impl<'a> BlockFields<'a> {
@@ -405,13 +428,27 @@ impl<'a> BlockFields<'a> {
             "title" => self.title = Some(r.read_str("title")?),
             "description" => self.description = Some(r.read_str("description")?),
             "size" => self.size = Some(read_uint(r, "size")?),
-            "icons" => self.icons = Some(List::read(r, "icons")?),
-            "resource" => self.resource = Some(ResourceContents::read(r)?),
-            "annotations" => self.annotations = Some(Annotations::read(r)?),
+            "icons" => {
+                let list = List::read(r, "icons")?;
+                self.inexact |= !list.is_exact();
+                self.icons = Some(list);
+            }
+            "resource" => {
+                let (resource, exact) = ResourceContents::read_exact(r)?;
+                self.inexact |= !exact;
+                self.resource = Some(resource);
+            }
+            "annotations" => {
+                let (annotations, exact) = Annotations::read_exact(r)?;
+                self.inexact |= !exact;
+                self.annotations = Some(annotations);
+            }
             "_meta" => self.meta = Some(read_raw_object(r, "_meta")?),
             _ => return Ok(false),
         }
         if let Some(bit) = BLOCK_KEYS.iter().position(|n| *n == k) {
+            // Keys are unique, so a set bit at or above this one means out of order.
+            self.inexact |= self.present >> bit != 0;
             self.present |= 1 << bit;
         }
         Ok(true)
@@ -428,6 +465,10 @@ impl<'a> BlockFields<'a> {
 
 impl<'a> Decode<'a> for ContentBlock<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
+        Ok(Self::read_exact(r)?.0)
+    }
+
+    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let mut f = BlockFields::default();
         let (start, extra) =
             read_object(r, "content block", BLOCK_KEYS, |r, k| f.read_field(r, k))?;
@@ -477,11 +518,25 @@ impl<'a> Decode<'a> for ContentBlock<'a> {
             }),
             _ => ContentBlock::Other(kind, whole),
         };
-        Ok(block)
+        Ok((block, !f.inexact && block.encodes_as_read()))
     }
 }
 
 impl ContentBlock<'_> {
+    /// For a block just read in `BLOCK_KEYS` order: true when the encoder writes its members
+    /// in that same order, with nothing left over for `extra`.
+    fn encodes_as_read(&self) -> bool {
+        let no_extra = |e: &Extra<'_>| e.raw.is_none();
+        match self {
+            ContentBlock::Text(t) => no_extra(&t.extra),
+            ContentBlock::Image(m) | ContentBlock::Audio(m) => no_extra(&m.extra),
+            // The encoder writes `mimeType` after `description`, not where BLOCK_KEYS has it.
+            ContentBlock::ResourceLink(l) => no_extra(&l.extra) && l.mime_type.is_none(),
+            ContentBlock::Resource(e) => no_extra(&e.extra),
+            ContentBlock::Other(..) => true,
+        }
+    }
+
     /// The block's `type`.
     pub fn type_name(&self) -> &str {
         match self {

@@ -40,6 +40,15 @@ pub trait Decode<'a>: Sized {
     /// Reads one value.
     fn read(r: &mut Reader<'a>) -> Result<Self>;
 
+    /// Reads one value and says whether its encoder writes back exactly the bytes it was
+    /// read from, should those be canonical tokens: known members in the encoder's order,
+    /// no unknown ones, nothing the encoder rewrites. [`List`] copies whole arrays of such
+    /// items on encode. The default answers false (always safe).
+    #[doc(hidden)]
+    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+        Ok((Self::read(r)?, false))
+    }
+
     /// Decodes a whole document (for example a raw `params` or `result` slice). Offsets in
     /// errors are relative to `raw`.
     fn decode_raw(raw: &RawJson<'a>) -> Result<Self> {
@@ -133,14 +142,22 @@ impl<'a, T: Decode<'a> + Copy> List<'a, T> {
     pub fn read(r: &mut Reader<'a>, detail: &'static str) -> Result<Self> {
         r.peek_kind()?;
         let start = r.offset();
+        let outer = r.begin_span();
         let mut st = r.begin_array(detail)?;
-        let mut n = 0;
+        let (mut n, mut exact) = (0, true);
         while r.next_item(&mut st)? {
-            T::read(r)?;
+            exact &= T::read_exact(r)?.1;
             n += 1;
         }
+        let canonical = r.end_span(outer);
         let text = r.input().get(start..r.offset()).unwrap_or("[]");
-        Ok(List::Raw(RawJson::from_source(text, false), n, PhantomData))
+        let raw = RawJson::from_typed(text, canonical, exact);
+        Ok(List::Raw(raw, n, PhantomData))
+    }
+
+    /// True when this list was read from input that its encoder writes back unchanged.
+    pub(crate) fn is_exact(&self) -> bool {
+        matches!(self, List::Raw(raw, ..) if raw.is_exact())
     }
 
     /// The number of items.
@@ -206,6 +223,11 @@ impl<'a, T: Decode<'a> + Copy> Iterator for ListIter<'a, T> {
 
 impl<'a, T: Decode<'a> + Encode + Copy> Encode for List<'a, T> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        if let List::Raw(raw, ..) = self {
+            if raw.is_exact() {
+                return sink.put(raw.as_str().as_bytes());
+            }
+        }
         sink.put(b"[");
         for (i, item) in self.iter().enumerate() {
             if i > 0 {
@@ -220,6 +242,10 @@ impl<'a, T: Decode<'a> + Encode + Copy> Encode for List<'a, T> {
 impl<'a> Decode<'a> for JsonStr<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
         r.read_str("a string")
+    }
+
+    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+        Ok((Self::read(r)?, true))
     }
 }
 
@@ -253,6 +279,30 @@ pub(crate) fn read_object<'a>(
         }
     }
     Ok((start, Extra::capture(r, start, unknown, known)))
+}
+
+/// [`read_object`], also saying whether the members were exactly the known ones that
+/// `on_key` handled, in the order of `known` (which must be the order the type's encoder
+/// writes them).
+pub(crate) fn read_object_ordered<'a>(
+    r: &mut Reader<'a>,
+    detail: &'static str,
+    known: &'static [&'static str],
+    mut on_key: impl FnMut(&mut Reader<'a>, &'a str) -> Result<bool>,
+) -> Result<(usize, Extra<'a>, bool)> {
+    let (mut next, mut ordered) = (0, true);
+    let (start, extra) = read_object(r, detail, known, |r, k| {
+        let handled = on_key(r, k)?;
+        if handled {
+            match known.iter().position(|n| *n == k) {
+                Some(rank) if rank >= next => next = rank + 1,
+                _ => ordered = false,
+            }
+        }
+        Ok(handled)
+    })?;
+    let exact = ordered && extra.raw.is_none();
+    Ok((start, extra, exact))
 }
 
 /// The error for a required field that is absent from the object at `start`.
