@@ -11,9 +11,10 @@ use core::fmt;
 pub struct RawJson<'a> {
     text: &'a str,
     canonical: bool,
-    /// Set only by typed decoders (for a list's array): encoding the typed value writes back
-    /// exactly this text, so the encoder copies it.
-    exact: bool,
+    /// Set only by typed decoders (for a list's array): the typed encoding of the value is
+    /// the canonical form of this text (members in the encoder's order, none unknown), so the
+    /// encoder writes it with [`write_raw`](super::writer::write_raw) instead of re-decoding.
+    ordered: bool,
 }
 
 impl<'a> RawJson<'a> {
@@ -21,22 +22,24 @@ impl<'a> RawJson<'a> {
         RawJson {
             text,
             canonical,
-            exact: false,
+            ordered: false,
         }
     }
 
-    /// A value read by a typed decoder; `exact` says its typed encoding is this very text.
-    pub(crate) const fn from_typed(text: &'a str, canonical: bool, exact: bool) -> Self {
+    /// A value read by a typed decoder; `ordered` says its typed encoding is the canonical
+    /// form of this text.
+    pub(crate) const fn from_typed(text: &'a str, canonical: bool, ordered: bool) -> Self {
         RawJson {
             text,
             canonical,
-            exact: canonical && exact,
+            ordered,
         }
     }
 
-    /// True when the typed encoding of the value this was read as is exactly this text.
-    pub(crate) fn is_exact(&self) -> bool {
-        self.exact
+    /// True when the typed encoding of the value this was read as is the canonical form of
+    /// this text.
+    pub(crate) fn is_ordered(&self) -> bool {
+        self.ordered
     }
 
     /// Checks that `text` is exactly one JSON value (surrounding whitespace allowed).

@@ -26,18 +26,8 @@ impl<'a> JsonStr<'a> {
         }
     }
 
-    /// A view of JSON source text between the quotes. The caller guarantees it is valid
-    /// (the reader does), so without escapes it is already canonical.
-    pub(crate) const fn from_source(source: &'a str, escaped: bool) -> Self {
-        JsonStr {
-            text: source,
-            escaped,
-            canonical: !escaped,
-        }
-    }
-
-    /// [`from_source`](Self::from_source) for checked text whose escapes are all canonical
-    /// (`canonical_escapes`), as the reader reports it.
+    /// A view of JSON source text between the quotes, which the caller (the reader) has
+    /// checked; `canonical_escapes` says every escape in it is one the writer produces.
     pub(crate) const fn from_checked(
         source: &'a str,
         escaped: bool,

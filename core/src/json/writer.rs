@@ -182,19 +182,26 @@ pub fn write_str<S: Sink + ?Sized>(sink: &mut S, s: &JsonStr<'_>) {
         return write_plain_str(sink, plain);
     }
     sink.put(b"\"");
-    write_escaped_source(sink, s.source().as_bytes());
+    write_string_runs(sink, s.source().as_bytes(), 0);
     sink.put(b"\"");
 }
 
-/// Writes checked string source (escapes as written) in canonical form, by runs: canonical
-/// escapes stay inside the copied run, the others are decoded and written anew.
-fn write_escaped_source<S: Sink + ?Sized>(sink: &mut S, src: &[u8]) {
-    let (mut run, mut i) = (0, 0);
+/// Writes checked string source (escapes as written) from `start` up to its closing quote
+/// or its end, in canonical form, by runs: canonical escapes stay inside the copied run, the
+/// others are decoded and written anew. Returns where it stopped.
+fn write_string_runs<S: Sink + ?Sized>(sink: &mut S, src: &[u8], start: usize) -> usize {
+    let (mut run, mut i) = (start, start);
     loop {
-        i = find_backslash(src, i);
-        let Some(esc) = src.get(i..).filter(|e| e.len() >= 2) else {
-            break;
-        };
+        i = super::reader::scan_plain(src, i);
+        match src.get(i) {
+            Some(b'\\') => {}
+            Some(b'"') | None => break,
+            Some(_) => {
+                i += 1; // a control character: checked text has none
+                continue;
+            }
+        }
+        let esc = src.get(i..).unwrap_or_default();
         if is_canonical_escape(esc) {
             i += if esc.get(1) == Some(&b'u') { 6 } else { 2 };
             continue;
@@ -205,27 +212,7 @@ fn write_escaped_source<S: Sink + ?Sized>(sink: &mut S, src: &[u8]) {
         i += used;
         run = i;
     }
-    sink.put(src.get(run..).unwrap_or_default());
-}
-
-/// The offset of the first `\\` at or after `i` (or the end), eight bytes at a time.
-#[inline]
-fn find_backslash(bytes: &[u8], mut i: usize) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    while let Some(chunk) = bytes.get(i..i + 8) {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(chunk);
-        let x = u64::from_le_bytes(w) ^ (LO * u64::from(b'\\'));
-        let m = x.wrapping_sub(LO) & !x & HI;
-        if m != 0 {
-            return i + (m.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while bytes.get(i).is_some_and(|&b| b != b'\\') {
-        i += 1;
-    }
+    sink.put(src.get(run..i).unwrap_or_default());
     i
 }
 
@@ -257,6 +244,8 @@ pub fn write_number_text<S: Sink + ?Sized>(sink: &mut S, text: &str) {
     let integer = !text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'));
     if integer {
         sink.put(if text == "-0" { b"0" } else { text.as_bytes() });
+    } else if super::number::is_canonical_fraction(text) {
+        sink.put(text.as_bytes()); // what ryu would print
     } else {
         write_f64(sink, text.parse().unwrap_or(f64::NAN));
     }
@@ -275,11 +264,9 @@ pub fn write_raw<S: Sink + ?Sized>(sink: &mut S, raw: &RawJson<'_>) {
         match bytes[i] {
             b' ' | b'\t' | b'\n' | b'\r' => i += 1,
             b'"' => {
-                let end = string_end(bytes, i);
-                let body = text.get(i + 1..end).unwrap_or_default();
-                let escaped = body.as_bytes().contains(&b'\\');
-                write_str(sink, &JsonStr::from_source(body, escaped));
-                i = end + 1;
+                sink.put(b"\"");
+                i = write_string_runs(sink, bytes, i + 1) + 1;
+                sink.put(b"\"");
             }
             b'-' | b'0'..=b'9' => {
                 let start = i;
@@ -304,19 +291,6 @@ pub fn write_raw<S: Sink + ?Sized>(sink: &mut S, raw: &RawJson<'_>) {
             }
         }
     }
-}
-
-/// Offset of the closing quote of the (valid) string starting at `open`.
-fn string_end(bytes: &[u8], open: usize) -> usize {
-    let mut i = open + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return i,
-            _ => i += 1,
-        }
-    }
-    bytes.len()
 }
 
 /// Writes `{`, `,` and `"key":` in order for a hand-written object encoder.

@@ -29,7 +29,7 @@ impl<'a> Decode<'a> for Role<'a> {
         })
     }
 
-    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         Ok((Self::read(r)?, true))
     }
 }
@@ -61,31 +61,32 @@ const ANNOTATIONS_KEYS: &[&str] = &["audience", "priority", "lastModified"];
 
 impl<'a> Decode<'a> for Annotations<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
-        Ok(Self::read_exact(r)?.0)
+        Ok(Self::read_ordered(r)?.0)
     }
 
-    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let mut a = Annotations::default();
-        let (_, extra, exact) = read_object_ordered(r, "annotations", ANNOTATIONS_KEYS, |r, k| {
-            match k {
-                "audience" => a.audience = Some(List::read(r, "audience")?),
-                "priority" => {
-                    let at = r.offset();
-                    let p = read_number(r, "priority")?;
-                    // Schema: "minimum": 0, "maximum": 1.
-                    if !(0.0..=1.0).contains(&p.as_f64()) {
-                        return Err(DecodeError::new(ErrorKind::InvalidValue, at, "priority"));
+        let (_, extra, ordered) =
+            read_object_ordered(r, "annotations", ANNOTATIONS_KEYS, |r, k| {
+                match k {
+                    "audience" => a.audience = Some(List::read(r, "audience")?),
+                    "priority" => {
+                        let at = r.offset();
+                        let p = read_number(r, "priority")?;
+                        // Schema: "minimum": 0, "maximum": 1.
+                        if !(0.0..=1.0).contains(&p.as_f64()) {
+                            return Err(DecodeError::new(ErrorKind::InvalidValue, at, "priority"));
+                        }
+                        a.priority = Some(p);
                     }
-                    a.priority = Some(p);
+                    "lastModified" => a.last_modified = Some(r.read_str("lastModified")?),
+                    _ => return Ok(false),
                 }
-                "lastModified" => a.last_modified = Some(r.read_str("lastModified")?),
-                _ => return Ok(false),
-            }
-            Ok(true)
-        })?;
+                Ok(true)
+            })?;
         a.extra = extra;
-        let audience_exact = a.audience.is_none_or(|l| l.is_exact());
-        Ok((a, exact && audience_exact))
+        let audience_ordered = a.audience.is_none_or(|l| l.is_ordered());
+        Ok((a, ordered && audience_ordered))
     }
 }
 
@@ -119,12 +120,12 @@ const ICON_KEYS: &[&str] = &["src", "mimeType", "sizes", "theme"];
 
 impl<'a> Decode<'a> for Icon<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
-        Ok(Self::read_exact(r)?.0)
+        Ok(Self::read_ordered(r)?.0)
     }
 
-    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let (mut src, mut mime_type, mut sizes, mut theme) = (None, None, None, None);
-        let (start, extra, exact) = read_object_ordered(r, "icon", ICON_KEYS, |r, k| {
+        let (start, extra, ordered) = read_object_ordered(r, "icon", ICON_KEYS, |r, k| {
             match k {
                 "src" => src = Some(r.read_str("src")?),
                 "mimeType" => mime_type = Some(r.read_str("mimeType")?),
@@ -141,7 +142,7 @@ impl<'a> Decode<'a> for Icon<'a> {
             }
             Ok(true)
         })?;
-        let sizes_exact = sizes.is_none_or(|l: List<'a, JsonStr<'a>>| l.is_exact());
+        let sizes_ordered = sizes.is_none_or(|l: List<'a, JsonStr<'a>>| l.is_ordered());
         let icon = Icon {
             src: required(src, start, "src")?,
             mime_type,
@@ -149,7 +150,7 @@ impl<'a> Decode<'a> for Icon<'a> {
             theme,
             extra,
         };
-        Ok((icon, exact && sizes_exact))
+        Ok((icon, ordered && sizes_ordered))
     }
 }
 
@@ -270,12 +271,12 @@ const RESOURCE_KEYS: &[&str] = &["_meta", "uri", "mimeType", "text", "blob"];
 
 impl<'a> Decode<'a> for ResourceContents<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
-        Ok(Self::read_exact(r)?.0)
+        Ok(Self::read_ordered(r)?.0)
     }
 
-    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let (mut uri, mut mime_type, mut text, mut blob, mut meta) = (None, None, None, None, None);
-        let (start, extra, exact) = read_object_ordered(r, "resource", RESOURCE_KEYS, |r, k| {
+        let (start, extra, ordered) = read_object_ordered(r, "resource", RESOURCE_KEYS, |r, k| {
             match k {
                 "uri" => uri = Some(r.read_str("uri")?),
                 "mimeType" => mime_type = Some(r.read_str("mimeType")?),
@@ -312,7 +313,7 @@ impl<'a> Decode<'a> for ResourceContents<'a> {
             }),
             (None, None) => return Err(missing(start, "text or blob")),
         };
-        Ok((contents, exact && !foreign))
+        Ok((contents, ordered && !foreign))
     }
 }
 
@@ -413,7 +414,7 @@ struct BlockFields<'a> {
     meta: Option<RawJson<'a>>,
     present: u16,
     /// A member came out of `BLOCK_KEYS` order, or a nested value will not encode as read.
-    inexact: bool,
+    unordered: bool,
 }
 
 impl<'a> BlockFields<'a> {
@@ -430,17 +431,17 @@ impl<'a> BlockFields<'a> {
             "size" => self.size = Some(read_uint(r, "size")?),
             "icons" => {
                 let list = List::read(r, "icons")?;
-                self.inexact |= !list.is_exact();
+                self.unordered |= !list.is_ordered();
                 self.icons = Some(list);
             }
             "resource" => {
-                let (resource, exact) = ResourceContents::read_exact(r)?;
-                self.inexact |= !exact;
+                let (resource, ordered) = ResourceContents::read_ordered(r)?;
+                self.unordered |= !ordered;
                 self.resource = Some(resource);
             }
             "annotations" => {
-                let (annotations, exact) = Annotations::read_exact(r)?;
-                self.inexact |= !exact;
+                let (annotations, ordered) = Annotations::read_ordered(r)?;
+                self.unordered |= !ordered;
                 self.annotations = Some(annotations);
             }
             "_meta" => self.meta = Some(read_raw_object(r, "_meta")?),
@@ -448,7 +449,7 @@ impl<'a> BlockFields<'a> {
         }
         if let Some(bit) = BLOCK_KEYS.iter().position(|n| *n == k) {
             // Keys are unique, so a set bit at or above this one means out of order.
-            self.inexact |= self.present >> bit != 0;
+            self.unordered |= self.present >> bit != 0;
             self.present |= 1 << bit;
         }
         Ok(true)
@@ -465,10 +466,10 @@ impl<'a> BlockFields<'a> {
 
 impl<'a> Decode<'a> for ContentBlock<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
-        Ok(Self::read_exact(r)?.0)
+        Ok(Self::read_ordered(r)?.0)
     }
 
-    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let mut f = BlockFields::default();
         let (start, extra) =
             read_object(r, "content block", BLOCK_KEYS, |r, k| f.read_field(r, k))?;
@@ -477,7 +478,9 @@ impl<'a> Decode<'a> for ContentBlock<'a> {
         let keep = |known: &'static [&'static str]| -> Extra<'a> {
             Extra::capture(r, start, f.has_foreign(known) || !extra.is_empty(), known)
         };
-        let block = match kind.as_str() {
+        // By value, so an escaped `"t\u0065xt"` is a text block too (and encodes as one).
+        let types = ["text", "image", "audio", "resource_link", "resource"];
+        let block = match kind.known(&types) {
             Some("text") => ContentBlock::Text(TextContent {
                 text: required(f.text, start, "text")?,
                 annotations: f.annotations,
@@ -518,7 +521,7 @@ impl<'a> Decode<'a> for ContentBlock<'a> {
             }),
             _ => ContentBlock::Other(kind, whole),
         };
-        Ok((block, !f.inexact && block.encodes_as_read()))
+        Ok((block, !f.unordered && block.encodes_as_read()))
     }
 }
 

@@ -40,12 +40,12 @@ pub trait Decode<'a>: Sized {
     /// Reads one value.
     fn read(r: &mut Reader<'a>) -> Result<Self>;
 
-    /// Reads one value and says whether its encoder writes back exactly the bytes it was
-    /// read from, should those be canonical tokens: known members in the encoder's order,
-    /// no unknown ones, nothing the encoder rewrites. [`List`] copies whole arrays of such
-    /// items on encode. The default answers false (always safe).
+    /// Reads one value and says whether its encoder writes the canonical form of the text it
+    /// was read from (known members in the encoder's order, no unknown ones, no number the
+    /// encoder would write differently). [`List`] writes whole arrays of such items with
+    /// `write_raw`, which copies canonical text as it stands. The default answers false.
     #[doc(hidden)]
-    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         Ok((Self::read(r)?, false))
     }
 
@@ -144,20 +144,20 @@ impl<'a, T: Decode<'a> + Copy> List<'a, T> {
         let start = r.offset();
         let outer = r.begin_span();
         let mut st = r.begin_array(detail)?;
-        let (mut n, mut exact) = (0, true);
+        let (mut n, mut ordered) = (0, true);
         while r.next_item(&mut st)? {
-            exact &= T::read_exact(r)?.1;
+            ordered &= T::read_ordered(r)?.1;
             n += 1;
         }
         let canonical = r.end_span(outer);
         let text = r.input().get(start..r.offset()).unwrap_or("[]");
-        let raw = RawJson::from_typed(text, canonical, exact);
+        let raw = RawJson::from_typed(text, canonical, ordered);
         Ok(List::Raw(raw, n, PhantomData))
     }
 
-    /// True when this list was read from input that its encoder writes back unchanged.
-    pub(crate) fn is_exact(&self) -> bool {
-        matches!(self, List::Raw(raw, ..) if raw.is_exact())
+    /// True when this list was read from input whose canonical form is its encoding.
+    pub(crate) fn is_ordered(&self) -> bool {
+        matches!(self, List::Raw(raw, ..) if raw.is_ordered())
     }
 
     /// The number of items.
@@ -177,7 +177,8 @@ impl<'a, T: Decode<'a> + Copy> List<'a, T> {
     pub fn iter(&self) -> ListIter<'a, T> {
         match self {
             List::Raw(raw, _, _) => {
-                let mut r = raw.reader();
+                // Checked when the list was read: duplicate keys need no second look.
+                let mut r = Reader::trusted(raw.as_str(), Limits::UNBOUNDED);
                 let st = r.begin_array("").ok();
                 ListIter::Raw(r, st)
             }
@@ -224,8 +225,8 @@ impl<'a, T: Decode<'a> + Copy> Iterator for ListIter<'a, T> {
 impl<'a, T: Decode<'a> + Encode + Copy> Encode for List<'a, T> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
         if let List::Raw(raw, ..) = self {
-            if raw.is_exact() {
-                return sink.put(raw.as_str().as_bytes());
+            if raw.is_ordered() {
+                return write_raw(sink, raw);
             }
         }
         sink.put(b"[");
@@ -244,7 +245,7 @@ impl<'a> Decode<'a> for JsonStr<'a> {
         r.read_str("a string")
     }
 
-    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         Ok((Self::read(r)?, true))
     }
 }
@@ -281,9 +282,9 @@ pub(crate) fn read_object<'a>(
     Ok((start, Extra::capture(r, start, unknown, known)))
 }
 
-/// [`read_object`], also saying whether the members were exactly the known ones that
-/// `on_key` handled, in the order of `known` (which must be the order the type's encoder
-/// writes them).
+/// [`read_object`], also saying whether the members were only known ones that `on_key`
+/// handled, in the order of `known` (which must be the order the type's encoder writes
+/// them).
 pub(crate) fn read_object_ordered<'a>(
     r: &mut Reader<'a>,
     detail: &'static str,
@@ -301,8 +302,8 @@ pub(crate) fn read_object_ordered<'a>(
         }
         Ok(handled)
     })?;
-    let exact = ordered && extra.raw.is_none();
-    Ok((start, extra, exact))
+    let ordered = ordered && extra.raw.is_none();
+    Ok((start, extra, ordered))
 }
 
 /// The error for a required field that is absent from the object at `start`.

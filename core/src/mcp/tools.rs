@@ -100,12 +100,12 @@ const TOOL_ANNOTATIONS_KEYS: &[&str] = &[
 
 impl<'a> Decode<'a> for ToolAnnotations<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
-        Ok(Self::read_exact(r)?.0)
+        Ok(Self::read_ordered(r)?.0)
     }
 
-    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let mut a = ToolAnnotations::default();
-        let (_, extra, exact) =
+        let (_, extra, ordered) =
             read_object_ordered(r, "annotations", TOOL_ANNOTATIONS_KEYS, |r, k| {
                 match k {
                     "title" => a.title = Some(r.read_str("title")?),
@@ -118,7 +118,7 @@ impl<'a> Decode<'a> for ToolAnnotations<'a> {
                 Ok(true)
             })?;
         a.extra = extra;
-        Ok((a, exact))
+        Ok((a, ordered))
     }
 }
 
@@ -192,15 +192,15 @@ fn read_input_schema<'a>(r: &mut Reader<'a>) -> Result<RawJson<'a>> {
 
 impl<'a> Decode<'a> for Tool<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
-        Ok(Self::read_exact(r)?.0)
+        Ok(Self::read_ordered(r)?.0)
     }
 
-    fn read_exact(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let (mut name, mut title, mut description, mut input_schema) = (None, None, None, None);
         let (mut output_schema, mut annotations, mut icons, mut execution, mut meta) =
             (None, None, None, None, None);
-        let mut nested_exact = true;
-        let (start, extra, exact) = read_object_ordered(r, "tool", TOOL_KEYS, |r, k| {
+        let mut nested_ordered = true;
+        let (start, extra, ordered) = read_object_ordered(r, "tool", TOOL_KEYS, |r, k| {
             match k {
                 "name" => name = Some(r.read_str("name")?),
                 "title" => title = Some(r.read_str("title")?),
@@ -208,13 +208,13 @@ impl<'a> Decode<'a> for Tool<'a> {
                 "inputSchema" => input_schema = Some(read_input_schema(r)?),
                 "outputSchema" => output_schema = Some(read_raw_object(r, "outputSchema")?),
                 "annotations" => {
-                    let (a, exact) = ToolAnnotations::read_exact(r)?;
-                    nested_exact &= exact;
+                    let (a, ordered) = ToolAnnotations::read_ordered(r)?;
+                    nested_ordered &= ordered;
                     annotations = Some(a);
                 }
                 "icons" => {
                     let list = List::read(r, "icons")?;
-                    nested_exact &= list.is_exact();
+                    nested_ordered &= list.is_ordered();
                     icons = Some(list);
                 }
                 "execution" => execution = Some(read_raw_object(r, "execution")?),
@@ -235,7 +235,7 @@ impl<'a> Decode<'a> for Tool<'a> {
             meta,
             extra,
         };
-        Ok((tool, exact && nested_exact))
+        Ok((tool, ordered && nested_ordered))
     }
 }
 
