@@ -78,11 +78,24 @@ impl<'a> JsonStr<'a> {
     }
 
     /// Compares the decoded value with `s`.
+    #[inline]
     pub fn eq_str(&self, s: &str) -> bool {
         if !self.escaped {
             return self.text == s;
         }
+        self.eq_decoded_str(s)
+    }
+
+    // Kept out of line so the plain comparisons above stay small enough to inline into the
+    // reader's duplicate-key scan.
+    #[inline(never)]
+    fn eq_decoded_str(&self, s: &str) -> bool {
         self.chars().eq(s.chars())
+    }
+
+    #[inline(never)]
+    fn eq_decoded(&self, other: &Self) -> bool {
+        self.chars().eq(other.chars())
     }
 
     /// The decoded value, borrowed when possible.
@@ -105,11 +118,12 @@ impl<'a> JsonStr<'a> {
 }
 
 impl PartialEq for JsonStr<'_> {
+    #[inline]
     fn eq(&self, other: &Self) -> bool {
         if !self.escaped && !other.escaped {
             return self.text == other.text;
         }
-        self.chars().eq(other.chars())
+        self.eq_decoded(other)
     }
 }
 

@@ -97,7 +97,8 @@ impl<const N: usize> StackFirstSink<N> {
     #[cold]
     fn spill(&mut self, bytes: &[u8]) {
         let head = self.stack.get(..self.len).unwrap_or_default();
-        let mut v = alloc::vec::Vec::with_capacity((2 * N).max(head.len() + bytes.len()));
+        // Room for as much again: a large string is rarely the end of the message.
+        let mut v = alloc::vec::Vec::with_capacity(2 * (N + head.len() + bytes.len()));
         v.extend_from_slice(head);
         v.extend_from_slice(bytes);
         self.spill = Some(v);
@@ -167,6 +168,14 @@ pub fn write_escaped_body<S: Sink + ?Sized>(sink: &mut S, s: &str) {
         run = i;
     }
     sink.put(&bytes[run..]);
+}
+
+/// Writes a string of the spec (a method or type name) that needs no escaping.
+#[inline]
+pub fn write_known_str<S: Sink + ?Sized>(sink: &mut S, s: &str) {
+    sink.put(b"\"");
+    sink.put(s.as_bytes());
+    sink.put(b"\"");
 }
 
 /// Writes a [`JsonStr`] in canonical form: one copy when the reader found it canonical;
@@ -300,12 +309,14 @@ pub struct ObjectWriter {
 
 impl ObjectWriter {
     /// Opens an object.
+    #[inline]
     pub fn open<S: Sink + ?Sized>(sink: &mut S) -> Self {
         sink.put(b"{");
         ObjectWriter { first: true }
     }
 
     /// Starts a member; `key` must need no escaping (a field name of the spec).
+    #[inline(always)]
     pub fn key<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str) {
         if !self.first {
             sink.put(b",");
@@ -327,6 +338,7 @@ impl ObjectWriter {
     }
 
     /// Closes the object.
+    #[inline]
     pub fn close<S: Sink + ?Sized>(self, sink: &mut S) {
         sink.put(b"}");
     }

@@ -5,7 +5,7 @@ use super::{
     Decode, Encode, Extra, List, ObjectWriterExt,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
-use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
+use crate::json::writer::{write_known_str, write_raw, write_str, ObjectWriter, Sink};
 use crate::json::{JsonStr, Number, RawJson, Reader};
 
 /// A role in `Annotations.audience`. The set is open: an unknown role is kept.
@@ -570,7 +570,7 @@ impl Encode for ContentBlock<'_> {
             }
             ContentBlock::Image(m) | ContentBlock::Audio(m) => {
                 o.key(sink, "type");
-                write_str(sink, &JsonStr::new(self.type_name()));
+                write_known_str(sink, self.type_name());
                 o.key(sink, "data");
                 write_str(sink, &m.data);
                 o.key(sink, "mimeType");

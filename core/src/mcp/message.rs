@@ -8,7 +8,7 @@ use super::{
     ListToolsResult, ProgressNotificationParams,
 };
 use crate::error::{DecodeError, Result};
-use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
+use crate::json::writer::{write_known_str, write_raw, ObjectWriter, Sink};
 use crate::json::{JsonStr, RawJson, Reader};
 use crate::jsonrpc::{ErrorResponse, Message, Payload, RequestId};
 use crate::limits::Limits;
@@ -356,7 +356,7 @@ fn open_request<S: Sink + ?Sized>(
         id.write(sink);
     }
     o.key(sink, "method");
-    write_str(sink, &JsonStr::new(m.name()));
+    write_known_str(sink, m.name());
     o
 }
 

@@ -113,6 +113,9 @@ impl<'a> Extra<'a> {
     }
 
     fn write<S: Sink + ?Sized>(&self, o: &mut ObjectWriter, sink: &mut S) {
+        if self.raw.is_none() {
+            return;
+        }
         for (k, v) in self.members() {
             o.json_key(sink, &k);
             write_raw(sink, &v);
@@ -354,24 +357,28 @@ pub(crate) trait ObjectWriterExt {
 }
 
 impl ObjectWriterExt for ObjectWriter {
+    #[inline]
     fn str_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: &Option<JsonStr<'_>>) {
         if let Some(v) = v {
             self.key(sink, key);
             write_str(sink, v);
         }
     }
+    #[inline]
     fn raw_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: &Option<RawJson<'_>>) {
         if let Some(v) = v {
             self.key(sink, key);
             write_raw(sink, v);
         }
     }
+    #[inline]
     fn bool_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: Option<bool>) {
         if let Some(v) = v {
             self.key(sink, key);
             sink.put(if v { b"true" } else { b"false" });
         }
     }
+    #[inline]
     fn enc_field<S: Sink + ?Sized, T: Encode>(&mut self, sink: &mut S, key: &str, v: &Option<T>) {
         if let Some(v) = v {
             self.key(sink, key);
