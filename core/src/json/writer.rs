@@ -201,14 +201,9 @@ pub fn write_str<S: Sink + ?Sized>(sink: &mut S, s: &JsonStr<'_>) {
 fn write_string_runs<S: Sink + ?Sized>(sink: &mut S, src: &[u8], start: usize) -> usize {
     let (mut run, mut i) = (start, start);
     loop {
-        i = super::reader::scan_plain(src, i);
-        match src.get(i) {
-            Some(b'\\') => {}
-            Some(b'"') | None => break,
-            Some(_) => {
-                i += 1; // a control character: checked text has none
-                continue;
-            }
+        i = find_quote_or_backslash(src, i);
+        if src.get(i) != Some(&b'\\') {
+            break;
         }
         let esc = src.get(i..).unwrap_or_default();
         if is_canonical_escape(esc) {
@@ -217,11 +212,50 @@ fn write_string_runs<S: Sink + ?Sized>(sink: &mut S, src: &[u8], start: usize) -
         }
         sink.put(src.get(run..i).unwrap_or_default());
         let (c, used) = decode_escape(esc);
-        write_escaped_body(sink, c.encode_utf8(&mut [0u8; 4]));
+        let mut buf = [0u8; 4];
+        let utf8 = c.encode_utf8(&mut buf);
+        if matches!(c, '"' | '\\' | '\0'..='\u{1f}') {
+            write_escaped_body(sink, utf8);
+        } else {
+            sink.put(utf8.as_bytes()); // needs no escape
+        }
         i += used;
         run = i;
     }
     sink.put(src.get(run..i).unwrap_or_default());
+    i
+}
+
+/// The offset of the first `"` or `\\` at or after `i` (or the end), sixteen bytes at a time.
+/// Only for checked text, which holds no raw control characters.
+#[inline]
+fn find_quote_or_backslash(bytes: &[u8], mut i: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // Flags `"` and `\\` bytes; the lowest flag is always a true match.
+    let hits = |w: [u8; 8]| {
+        let w = u64::from_le_bytes(w);
+        let q = w ^ (LO * u64::from(b'"'));
+        let b = w ^ (LO * u64::from(b'\\'));
+        ((q.wrapping_sub(LO) & !q) | (b.wrapping_sub(LO) & !b)) & HI
+    };
+    let word = |s: &[u8]| <[u8; 8]>::try_from(s).unwrap_or([0; 8]);
+    while let Some(chunk) = bytes.get(i..i + 16) {
+        let (a, b) = chunk.split_at(8);
+        let (ma, mb) = (hits(word(a)), hits(word(b)));
+        if ma | mb != 0 {
+            let at = if ma != 0 {
+                ma.trailing_zeros()
+            } else {
+                64 + mb.trailing_zeros()
+            };
+            return i + (at / 8) as usize;
+        }
+        i += 16;
+    }
+    while bytes.get(i).is_some_and(|&b| b != b'"' && b != b'\\') {
+        i += 1;
+    }
     i
 }
 

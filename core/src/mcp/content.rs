@@ -431,19 +431,10 @@ impl<'a> BlockFields<'a> {
             "size" => self.size = Some(read_uint(r, "size")?),
             "icons" => {
                 let list = List::read(r, "icons")?;
-                self.unordered |= !list.is_ordered();
-                self.icons = Some(list);
+                self.icons = self.nested((list, list.is_ordered()));
             }
-            "resource" => {
-                let (resource, ordered) = ResourceContents::read_ordered(r)?;
-                self.unordered |= !ordered;
-                self.resource = Some(resource);
-            }
-            "annotations" => {
-                let (annotations, ordered) = Annotations::read_ordered(r)?;
-                self.unordered |= !ordered;
-                self.annotations = Some(annotations);
-            }
+            "resource" => self.resource = self.nested(ResourceContents::read_ordered(r)?),
+            "annotations" => self.annotations = self.nested(Annotations::read_ordered(r)?),
             "_meta" => self.meta = Some(read_raw_object(r, "_meta")?),
             _ => return Ok(false),
         }
@@ -453,6 +444,12 @@ impl<'a> BlockFields<'a> {
             self.present |= 1 << bit;
         }
         Ok(true)
+    }
+
+    /// Keeps a nested value read with `read_ordered`, noting whether it was in order.
+    fn nested<T>(&mut self, (value, ordered): (T, bool)) -> Option<T> {
+        self.unordered |= !ordered;
+        Some(value)
     }
 
     /// True when a member outside `known` was present.
