@@ -181,7 +181,7 @@ fn emit(v: &Json, styles: &[Style], out: &mut String) {
 fn object(members: Vec<(&str, Json)>, order: u64) -> Json {
     let mut members = members;
     let n = members.len() as u64;
-    if n > 1 && order % 3 != 0 {
+    if n > 1 && !order.is_multiple_of(3) {
         // Rotate and swap a pair: out of order, deterministically.
         members.rotate_left((order % n) as usize);
         members.swap(0, ((order / 7) % n) as usize);
@@ -228,7 +228,7 @@ fn arb_icon() -> impl Strategy<Value = Json> {
             if let Some(mime) = mime {
                 m.push(("mimeType", json!(mime)));
             }
-            if order % 2 == 0 {
+            if order.is_multiple_of(2) {
                 m.push(("theme", json!("dark")));
             }
             if extra {
@@ -246,10 +246,10 @@ fn arb_annotations() -> impl Strategy<Value = Json> {
     )
         .prop_map(|(order, priority, extra)| {
             let mut m = vec![("audience", json!(["user", "assistant", "robot"]))];
-            if order % 2 == 0 {
+            if order.is_multiple_of(2) {
                 m.push(("priority", priority));
             }
-            if order % 5 != 0 {
+            if !order.is_multiple_of(5) {
                 m.push(("lastModified", json!("2026-01-01T00:00:00Z")));
             }
             if extra {
@@ -278,7 +278,7 @@ fn arb_tool() -> impl Strategy<Value = Json> {
                 if let Some(o) = output {
                     m.push(("outputSchema", o));
                 }
-                if order % 4 == 0 {
+                if order.is_multiple_of(4) {
                     m.push(("title", json!("T")));
                 }
                 if let Some(hints_order) = hints_order {
@@ -287,7 +287,7 @@ fn arb_tool() -> impl Strategy<Value = Json> {
                         ("readOnlyHint", json!(true)),
                         ("openWorldHint", json!(false)),
                     ];
-                    if hints_order % 4 == 0 {
+                    if hints_order.is_multiple_of(4) {
                         hints.push(("x-hint", json!(1)));
                     }
                     m.push(("annotations", object(hints, hints_order)));
@@ -329,7 +329,7 @@ fn arb_block() -> impl Strategy<Value = Json> {
                         ("name", json!(text)),
                         ("size", json!(12)),
                     ];
-                    if order % 2 == 0 {
+                    if order.is_multiple_of(2) {
                         l.push(("mimeType", json!("text/plain")));
                     }
                     l
@@ -346,7 +346,7 @@ fn arb_block() -> impl Strategy<Value = Json> {
             if let Some(a) = ann {
                 m.push(("annotations", a));
             }
-            if order % 7 == 0 {
+            if order.is_multiple_of(7) {
                 m.push(("_meta", json!({"k": "v"})));
             }
             if extra {
