@@ -63,6 +63,12 @@ pub trait Decode<'a>: Sized {
 pub trait Encode {
     /// Writes the value.
     fn write<S: Sink + ?Sized>(&self, sink: &mut S);
+
+    /// A guess of the encoded size in bytes (0: small or unknown), so that
+    /// [`encode_to_vec`](crate::encode_to_vec) can allocate once for a large message.
+    fn size_hint(&self) -> usize {
+        0
+    }
 }
 
 /// Unknown members of an object, kept so that re-encoding loses nothing: the object's raw
@@ -156,6 +162,14 @@ impl<'a, T: Decode<'a> + Copy> List<'a, T> {
         let text = r.input().get(start..r.offset()).unwrap_or("[]");
         let raw = RawJson::from_typed(text, canonical, ordered);
         Ok(List::Raw(raw, n, PhantomData))
+    }
+
+    /// The length of the source text, for a list read from input (0 for a slice).
+    pub(crate) fn source_len(&self) -> usize {
+        match self {
+            List::Raw(raw, ..) => raw.as_str().len(),
+            List::Slice(_) => 0,
+        }
     }
 
     /// True when this list was read from input whose canonical form is its encoding.
