@@ -143,7 +143,8 @@ fn spaced(input: &str) -> String {
     out
 }
 
-/// JSON text of `v` with strings spelled per `styles` and numbers as written in `v`.
+/// JSON text of `v` with strings spelled per `styles` and numbers as written in `v` (with a
+/// trailing zero in fractions when there are two styles).
 fn emit(v: &Json, styles: &[Style], out: &mut String) {
     match v {
         Json::String(s) => {
@@ -172,6 +173,10 @@ fn emit(v: &Json, styles: &[Style], out: &mut String) {
                 emit(item, styles, out);
             }
             out.push('}');
+        }
+        Json::Number(n) if styles.len() == 2 && n.to_string().contains('.') => {
+            // The same value with a trailing zero: a number the writer rewrites.
+            out.push_str(&format!("{n}0"));
         }
         other => out.push_str(&other.to_string()),
     }

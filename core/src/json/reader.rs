@@ -131,6 +131,9 @@ pub struct Reader<'a> {
     dirty: bool,
     /// Set by an escape the writer would not write as is; read and cleared per string.
     escape_dirty: bool,
+    /// Set with `dirty` for all but escapes (whitespace, numbers the writer rewrites); read
+    /// by [`Reader::end_span`].
+    outside_dirty: bool,
     keys: KeyStack<'a>,
     /// Set for text already checked: skips the duplicate-key bookkeeping.
     trusted: bool,
@@ -191,6 +194,7 @@ impl<'a> Reader<'a> {
             limits,
             dirty: false,
             escape_dirty: false,
+            outside_dirty: false,
             keys: KeyStack::new(),
             trusted: false,
         }
@@ -241,6 +245,7 @@ impl<'a> Reader<'a> {
         }
         if self.pos != start {
             self.dirty = true;
+            self.outside_dirty = true;
         }
     }
 
@@ -538,7 +543,10 @@ impl<'a> Reader<'a> {
         }
         let text = self.text.get(start..self.pos).unwrap_or_default();
         if !integer {
-            self.dirty |= !super::number::is_canonical_fraction(text);
+            if !super::number::is_canonical_fraction(text) {
+                self.dirty = true;
+                self.outside_dirty = true;
+            }
             // Below 10^308 a double is finite; only numbers that may reach it are parsed.
             let magnitude = (n as i64 - 1).saturating_add(exponent);
             if magnitude >= 308 && !text.parse::<f64>().is_ok_and(f64::is_finite) {
@@ -546,6 +554,7 @@ impl<'a> Reader<'a> {
             }
         } else if text == "-0" {
             self.dirty = true;
+            self.outside_dirty = true;
         }
         Ok(JsonNumber::from_source(text, integer))
     }
@@ -651,15 +660,20 @@ impl<'a> Reader<'a> {
 
     /// Starts a span whose canonical form [`end_span`](Self::end_span) reports, the way
     /// [`skip_value`](Self::skip_value) does for a raw value; returns the outer state.
-    pub(crate) fn begin_span(&mut self) -> bool {
-        core::mem::replace(&mut self.dirty, false)
+    pub(crate) fn begin_span(&mut self) -> (bool, bool) {
+        (
+            core::mem::replace(&mut self.dirty, false),
+            core::mem::replace(&mut self.outside_dirty, false),
+        )
     }
 
     /// Ends a span begun with [`begin_span`](Self::begin_span) (given what it returned):
-    /// true when nothing read since was non-canonical.
-    pub(crate) fn end_span(&mut self, outer: bool) -> bool {
-        let canonical = !self.dirty;
-        self.dirty |= outer;
-        canonical
+    /// whether nothing read since was non-canonical, and whether nothing but string escapes
+    /// was.
+    pub(crate) fn end_span(&mut self, (dirty, outside): (bool, bool)) -> (bool, bool) {
+        let state = (!self.dirty, !self.outside_dirty);
+        self.dirty |= dirty;
+        self.outside_dirty |= outside;
+        state
     }
 }

@@ -191,17 +191,26 @@ pub fn write_str<S: Sink + ?Sized>(sink: &mut S, s: &JsonStr<'_>) {
         return write_plain_str(sink, plain);
     }
     sink.put(b"\"");
-    write_string_runs(sink, s.source().as_bytes(), 0);
+    write_string_runs::<_, true>(sink, s.source().as_bytes(), 0);
     sink.put(b"\"");
 }
 
 /// Writes checked string source (escapes as written) from `start` up to its closing quote
-/// or its end, in canonical form, by runs: canonical escapes stay inside the copied run, the
-/// others are decoded and written anew. Returns where it stopped.
-fn write_string_runs<S: Sink + ?Sized>(sink: &mut S, src: &[u8], start: usize) -> usize {
+/// (when `QUOTE`; else up to the end of `src`) in canonical form, by runs: canonical escapes
+/// stay inside the copied run, the others are decoded and written anew. Returns where it
+/// stopped.
+fn write_string_runs<S: Sink + ?Sized, const QUOTE: bool>(
+    sink: &mut S,
+    src: &[u8],
+    start: usize,
+) -> usize {
     let (mut run, mut i) = (start, start);
     loop {
-        i = find_quote_or_backslash(src, i);
+        i = if QUOTE {
+            find_quote_or_backslash(src, i)
+        } else {
+            find_backslash(src, i)
+        };
         if src.get(i) != Some(&b'\\') {
             break;
         }
@@ -259,6 +268,36 @@ fn find_quote_or_backslash(bytes: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// The offset of the first `\\` at or after `i` (or the end), sixteen bytes at a time.
+#[inline]
+fn find_backslash(bytes: &[u8], mut i: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // The lowest flagged byte is always a true match.
+    let hits = |w: [u8; 8]| {
+        let x = u64::from_le_bytes(w) ^ (LO * u64::from(b'\\'));
+        x.wrapping_sub(LO) & !x & HI
+    };
+    let word = |s: &[u8]| <[u8; 8]>::try_from(s).unwrap_or([0; 8]);
+    while let Some(chunk) = bytes.get(i..i + 16) {
+        let (a, b) = chunk.split_at(8);
+        let (ma, mb) = (hits(word(a)), hits(word(b)));
+        if ma | mb != 0 {
+            let at = if ma != 0 {
+                ma.trailing_zeros()
+            } else {
+                64 + mb.trailing_zeros()
+            };
+            return i + (at / 8) as usize;
+        }
+        i += 16;
+    }
+    while bytes.get(i).is_some_and(|&b| b != b'\\') {
+        i += 1;
+    }
+    i
+}
+
 /// Writes an integer.
 pub fn write_i64<S: Sink + ?Sized>(sink: &mut S, v: i64) {
     sink.put(itoa::Buffer::new().format(v).as_bytes());
@@ -300,6 +339,11 @@ pub fn write_raw<S: Sink + ?Sized>(sink: &mut S, raw: &RawJson<'_>) {
     if raw.is_canonical() {
         return sink.put(raw.as_str().as_bytes());
     }
+    if raw.is_escapes_only() {
+        // Backslashes occur only inside strings: rewrite the escapes, copy the rest.
+        write_string_runs::<_, false>(sink, raw.as_str().as_bytes(), 0);
+        return;
+    }
     let text = raw.as_str();
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -308,7 +352,7 @@ pub fn write_raw<S: Sink + ?Sized>(sink: &mut S, raw: &RawJson<'_>) {
             b' ' | b'\t' | b'\n' | b'\r' => i += 1,
             b'"' => {
                 sink.put(b"\"");
-                i = write_string_runs(sink, bytes, i + 1) + 1;
+                i = write_string_runs::<_, true>(sink, bytes, i + 1) + 1;
                 sink.put(b"\"");
             }
             b'-' | b'0'..=b'9' => {

@@ -97,7 +97,7 @@ impl<'a> Decode<'a> for RequestMeta<'a> {
             }
             Ok(true)
         })?;
-        let canonical = r.end_span(outer);
+        let (canonical, _) = r.end_span(outer);
         let text = r.input().get(start..r.offset()).unwrap_or("{}");
         m.raw = Some(RawJson::from_source(text, canonical));
         Ok(m)

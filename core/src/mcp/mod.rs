@@ -158,9 +158,9 @@ impl<'a, T: Decode<'a> + Copy> List<'a, T> {
             ordered &= T::read_ordered(r)?.1;
             n += 1;
         }
-        let canonical = r.end_span(outer);
+        let state = r.end_span(outer);
         let text = r.input().get(start..r.offset()).unwrap_or("[]");
-        let raw = RawJson::from_typed(text, canonical, ordered);
+        let raw = RawJson::from_typed(text, state, ordered);
         Ok(List::Raw(raw, n, PhantomData))
     }
 
