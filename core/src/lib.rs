@@ -52,16 +52,14 @@ pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usiz
 /// Encodes `value` canonically into a new `Vec`.
 #[cfg(feature = "alloc")]
 pub fn encode_to_vec<T: Encode + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
-    const STACK: usize = 512;
-    let hint = value.size_hint();
-    if hint > STACK {
-        // A large message read from input: one allocation with a little room to spare.
-        let mut out = alloc::vec::Vec::with_capacity(hint + hint / 8);
-        value.write(&mut out);
-        return out;
-    }
-    // Most messages fit 512 bytes: written on the stack, then one allocation of their size.
-    let mut sink = json::writer::StackFirstSink::<STACK>::new();
-    value.write(&mut sink);
-    sink.into_vec()
+    // One allocation: the size of what was read from input when the value knows it, else
+    // room for a typical small message (always the same size, so the allocator's cache for
+    // it stays warm).
+    let capacity = match value.size_hint() {
+        0 => 256,
+        n => n + n / 8,
+    };
+    let mut out = alloc::vec::Vec::with_capacity(capacity);
+    value.write(&mut out);
+    out
 }

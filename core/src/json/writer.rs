@@ -66,63 +66,6 @@ impl Sink for alloc::vec::Vec<u8> {
     }
 }
 
-/// A sink that fills a stack buffer first and moves to a `Vec` only when that overflows, so
-/// a small message is one exact allocation with no growth (see `encode_to_vec`).
-#[cfg(feature = "alloc")]
-pub(crate) struct StackFirstSink<const N: usize> {
-    stack: [u8; N],
-    len: usize,
-    spill: Option<alloc::vec::Vec<u8>>,
-}
-
-#[cfg(feature = "alloc")]
-impl<const N: usize> StackFirstSink<N> {
-    /// An empty sink.
-    pub(crate) fn new() -> Self {
-        StackFirstSink {
-            stack: [0; N],
-            len: 0,
-            spill: None,
-        }
-    }
-
-    /// The bytes written, in a `Vec` of exactly their size when they fit the stack buffer.
-    pub(crate) fn into_vec(self) -> alloc::vec::Vec<u8> {
-        match self.spill {
-            Some(v) => v,
-            None => self.stack.get(..self.len).unwrap_or_default().to_vec(),
-        }
-    }
-
-    #[cold]
-    fn spill(&mut self, bytes: &[u8]) {
-        let head = self.stack.get(..self.len).unwrap_or_default();
-        // Room for as much again: a large string is rarely the end of the message.
-        let mut v = alloc::vec::Vec::with_capacity(2 * (N + head.len() + bytes.len()));
-        v.extend_from_slice(head);
-        v.extend_from_slice(bytes);
-        self.spill = Some(v);
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<const N: usize> Sink for StackFirstSink<N> {
-    #[inline]
-    fn put(&mut self, bytes: &[u8]) {
-        if let Some(v) = &mut self.spill {
-            return v.extend_from_slice(bytes);
-        }
-        let end = self.len + bytes.len();
-        match self.stack.get_mut(self.len..end) {
-            Some(dst) => {
-                dst.copy_from_slice(bytes);
-                self.len = end;
-            }
-            None => self.spill(bytes),
-        }
-    }
-}
-
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
 fn escape_char(c: u8) -> Option<&'static [u8]> {

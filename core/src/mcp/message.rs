@@ -394,6 +394,7 @@ impl Encode for McpMessage<'_> {
             McpMessage::CallToolResult(_, r) => {
                 r.content.source_len() + raw_len(&r.structured_content) + raw_len(&r.meta) + 128
             }
+            McpMessage::CallToolRequest(_, p) => raw_len(&p.arguments) + 192,
             McpMessage::Other(Message::Response(r)) => r.result.as_str().len() + 64,
             _ => 0,
         }
