@@ -52,7 +52,14 @@ pub fn encode_into<T: Encode + ?Sized>(value: &T, buf: &mut [u8]) -> Result<usiz
 /// Encodes `value` canonically into a new `Vec`.
 #[cfg(feature = "alloc")]
 pub fn encode_to_vec<T: Encode + ?Sized>(value: &T) -> alloc::vec::Vec<u8> {
-    let mut out = alloc::vec::Vec::new();
+    // One allocation: the size of what was read from input when the value knows it, else
+    // room for a typical small message (always the same size, so the allocator's cache for
+    // it stays warm).
+    let capacity = match value.size_hint() {
+        0 => 256,
+        n => n + n / 8,
+    };
+    let mut out = alloc::vec::Vec::with_capacity(capacity);
     value.write(&mut out);
     out
 }

@@ -123,6 +123,39 @@ impl From<f64> for Number {
     }
 }
 
+/// True when `text`, a number with a fraction (grammar already checked), is exactly what the
+/// writer prints for it: shortest round-trip digits in ryu's plain-decimal form.
+///
+/// A decimal with at most 15 significant digits parses to a double whose shortest form is
+/// those digits (any shorter or equal-length decimal for the same double would contradict
+/// 15-digit round trips), so the text is canonical when it also has ryu's layout: no
+/// exponent, no trailing zero in the fraction (except `I.0`), at most 4 zeros after `0.`.
+pub(crate) fn is_canonical_fraction(text: &str) -> bool {
+    let b = text.as_bytes();
+    let b = b.strip_prefix(b"-").unwrap_or(b);
+    let Some(dot) = b.iter().position(|&c| c == b'.') else {
+        return false;
+    };
+    let (int, frac) = (
+        b.get(..dot).unwrap_or_default(),
+        b.get(dot + 1..).unwrap_or_default(),
+    );
+    if frac.is_empty() || !frac.iter().all(u8::is_ascii_digit) {
+        return false; // an exponent
+    }
+    let significant = if int == b"0" {
+        let zeros = frac.iter().take_while(|&&c| c == b'0').count();
+        if zeros > 4 && zeros != frac.len() {
+            return false; // ryu switches to 1e-6 form
+        }
+        frac.len() - zeros
+    } else {
+        int.len() + frac.len()
+    };
+    let trailing_zero = frac.last() == Some(&b'0');
+    significant <= 15 && (!trailing_zero || frac == b"0")
+}
+
 #[cfg(test)]
 mod tests {
     use super::JsonNumber;

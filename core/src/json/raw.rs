@@ -11,11 +11,49 @@ use core::fmt;
 pub struct RawJson<'a> {
     text: &'a str,
     canonical: bool,
+    /// Set only by typed decoders (for a list's array): the typed encoding of the value is
+    /// the canonical form of this text (members in the encoder's order, none unknown), so the
+    /// encoder writes it with [`write_raw`](super::writer::write_raw) instead of re-decoding.
+    ordered: bool,
+    /// Only string escapes in the text may be non-canonical (no whitespace, no number the
+    /// writer would rewrite), so canonicalising it is rewriting those escapes in place.
+    escapes_only: bool,
 }
 
 impl<'a> RawJson<'a> {
     pub(crate) const fn from_source(text: &'a str, canonical: bool) -> Self {
-        RawJson { text, canonical }
+        RawJson {
+            text,
+            canonical,
+            ordered: false,
+            escapes_only: false,
+        }
+    }
+
+    /// A value read by a typed decoder; `ordered` says its typed encoding is the canonical
+    /// form of this text, `escapes_only` that only string escapes in it are not canonical.
+    pub(crate) const fn from_typed(
+        text: &'a str,
+        (canonical, escapes_only): (bool, bool),
+        ordered: bool,
+    ) -> Self {
+        RawJson {
+            text,
+            canonical,
+            ordered,
+            escapes_only,
+        }
+    }
+
+    /// True when only string escapes in the text may be non-canonical.
+    pub(crate) fn is_escapes_only(&self) -> bool {
+        self.escapes_only
+    }
+
+    /// True when the typed encoding of the value this was read as is the canonical form of
+    /// this text.
+    pub(crate) fn is_ordered(&self) -> bool {
+        self.ordered
     }
 
     /// Checks that `text` is exactly one JSON value (surrounding whitespace allowed).

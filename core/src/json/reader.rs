@@ -144,6 +144,11 @@ pub struct Reader<'a> {
     /// Set when something non-canonical (whitespace, an unusual escape, a float) was read;
     /// [`Reader::skip_value`] snapshots it to mark raw slices that can be copied as they are.
     dirty: bool,
+    /// Set by an escape the writer would not write as is; read and cleared per string.
+    escape_dirty: bool,
+    /// Set with `dirty` for all but escapes (whitespace, numbers the writer rewrites); read
+    /// by [`Reader::end_span`].
+    outside_dirty: bool,
     keys: KeyStack<'a>,
     /// Set for text already checked: skips the duplicate-key bookkeeping.
     trusted: bool,
@@ -266,6 +271,8 @@ impl<'a> Reader<'a> {
             depth: 0,
             limits,
             dirty: false,
+            escape_dirty: false,
+            outside_dirty: false,
             keys: KeyStack::new(),
             trusted: false,
         }
@@ -316,6 +323,7 @@ impl<'a> Reader<'a> {
         }
         if self.pos != start {
             self.dirty = true;
+            self.outside_dirty = true;
         }
     }
 
@@ -504,7 +512,7 @@ impl<'a> Reader<'a> {
         if self.bytes.get(i) == Some(&b'"') {
             self.pos = i + 1;
             let source = self.text.get(start..i).unwrap_or_default();
-            return Ok(JsonStr::from_source(source, false));
+            return Ok(JsonStr::from_checked(source, false, true));
         }
         self.read_string_slow(start, i)
     }
@@ -528,7 +536,8 @@ impl<'a> Reader<'a> {
         }
         self.pos = i + 1;
         let source = self.text.get(start..i).unwrap_or_default();
-        Ok(JsonStr::from_source(source, escaped))
+        let canonical = !escaped || !core::mem::take(&mut self.escape_dirty);
+        Ok(JsonStr::from_checked(source, escaped, canonical))
     }
 
     /// Checks the escape at `i` (a backslash); returns the offset after it.
@@ -539,12 +548,14 @@ impl<'a> Reader<'a> {
             Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(i + 2),
             Some(b'/') => {
                 self.dirty = true;
+                self.escape_dirty = true;
                 Ok(i + 2)
             }
             Some(b'u') => {
                 let (cp, canonical) = self.hex_escape(i)?;
                 if !canonical {
                     self.dirty = true;
+                    self.escape_dirty = true;
                 }
                 if (0xDC00..0xE000).contains(&cp) {
                     return self.err_at(ErrorKind::LoneSurrogate, i, "");
@@ -664,7 +675,10 @@ impl<'a> Reader<'a> {
         }
         let text = self.text.get(start..self.pos).unwrap_or_default();
         if !integer {
-            self.dirty = true;
+            if !super::number::is_canonical_fraction(text) {
+                self.dirty = true;
+                self.outside_dirty = true;
+            }
             // Below 10^308 a double is finite; only numbers that may reach it are parsed.
             let magnitude = (n as i64 - 1).saturating_add(exponent);
             if magnitude >= 308 && !text.parse::<f64>().is_ok_and(f64::is_finite) {
@@ -672,6 +686,7 @@ impl<'a> Reader<'a> {
             }
         } else if text == "-0" {
             self.dirty = true;
+            self.outside_dirty = true;
         }
         Ok(JsonNumber::from_source(text, integer))
     }
@@ -799,6 +814,25 @@ impl<'a> Reader<'a> {
             Kind::Null => self.literal(b"null")?,
         }
         Ok(())
+    }
+
+    /// Starts a span whose canonical form [`end_span`](Self::end_span) reports, the way
+    /// [`skip_value`](Self::skip_value) does for a raw value; returns the outer state.
+    pub(crate) fn begin_span(&mut self) -> (bool, bool) {
+        (
+            core::mem::replace(&mut self.dirty, false),
+            core::mem::replace(&mut self.outside_dirty, false),
+        )
+    }
+
+    /// Ends a span begun with [`begin_span`](Self::begin_span) (given what it returned):
+    /// whether nothing read since was non-canonical, and whether nothing but string escapes
+    /// was.
+    pub(crate) fn end_span(&mut self, (dirty, outside): (bool, bool)) -> (bool, bool) {
+        let state = (!self.dirty, !self.outside_dirty);
+        self.dirty |= dirty;
+        self.outside_dirty |= outside;
+        state
     }
 }
 

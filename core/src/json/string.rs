@@ -11,6 +11,9 @@ use core::fmt;
 pub struct JsonStr<'a> {
     text: &'a str,
     escaped: bool,
+    /// The text is exactly the canonical body of the string (it came from checked input and
+    /// every escape in it is one the writer would produce), so it is copied as it stands.
+    canonical: bool,
 }
 
 impl<'a> JsonStr<'a> {
@@ -19,16 +22,27 @@ impl<'a> JsonStr<'a> {
         JsonStr {
             text: value,
             escaped: false,
+            canonical: false,
         }
     }
 
-    /// A view of JSON source text between the quotes. The caller guarantees it is valid
-    /// (the reader does).
-    pub(crate) const fn from_source(source: &'a str, escaped: bool) -> Self {
+    /// A view of JSON source text between the quotes, which the caller (the reader) has
+    /// checked; `canonical_escapes` says every escape in it is one the writer produces.
+    pub(crate) const fn from_checked(
+        source: &'a str,
+        escaped: bool,
+        canonical_escapes: bool,
+    ) -> Self {
         JsonStr {
             text: source,
             escaped,
+            canonical: !escaped || canonical_escapes,
         }
+    }
+
+    /// True when the source text is already the canonical body (written with one copy).
+    pub(crate) fn is_canonical(&self) -> bool {
+        self.canonical
     }
 
     /// The value without copying, when the source had no escapes.
@@ -64,11 +78,24 @@ impl<'a> JsonStr<'a> {
     }
 
     /// Compares the decoded value with `s`.
+    #[inline]
     pub fn eq_str(&self, s: &str) -> bool {
         if !self.escaped {
             return self.text == s;
         }
+        self.eq_decoded_str(s)
+    }
+
+    // Kept out of line so the plain comparisons above stay small enough to inline into the
+    // reader's duplicate-key scan.
+    #[inline(never)]
+    fn eq_decoded_str(&self, s: &str) -> bool {
         self.chars().eq(s.chars())
+    }
+
+    #[inline(never)]
+    fn eq_decoded(&self, other: &Self) -> bool {
+        self.chars().eq(other.chars())
     }
 
     /// The decoded value, borrowed when possible.
@@ -91,11 +118,12 @@ impl<'a> JsonStr<'a> {
 }
 
 impl PartialEq for JsonStr<'_> {
+    #[inline]
     fn eq(&self, other: &Self) -> bool {
         if !self.escaped && !other.escaped {
             return self.text == other.text;
         }
-        self.chars().eq(other.chars())
+        self.eq_decoded(other)
     }
 }
 
@@ -145,13 +173,6 @@ pub struct Chars<'a> {
     escaped: bool,
 }
 
-impl<'a> Chars<'a> {
-    /// The source text not yet decoded.
-    pub(crate) fn rest(&self) -> &'a str {
-        self.rest
-    }
-}
-
 fn hex4(s: &[u8]) -> u32 {
     s.iter().take(4).fold(0, |acc, &b| {
         let d = match b {
@@ -174,30 +195,54 @@ impl Iterator for Chars<'_> {
             self.rest = it.as_str();
             return Some(c);
         }
-        // Source text was validated by the reader; anything odd decodes as U+FFFD.
-        let b = self.rest.as_bytes();
-        let (ch, used) = match b.get(1) {
-            Some(b'"') => ('"', 2),
-            Some(b'\\') => ('\\', 2),
-            Some(b'/') => ('/', 2),
-            Some(b'b') => ('\u{8}', 2),
-            Some(b'f') => ('\u{c}', 2),
-            Some(b'n') => ('\n', 2),
-            Some(b'r') => ('\r', 2),
-            Some(b't') => ('\t', 2),
-            Some(b'u') if b.len() >= 6 => {
-                let hi = hex4(&b[2..6]);
-                if (0xD800..0xDC00).contains(&hi) && b.len() >= 12 {
-                    let lo = hex4(&b[8..12]);
-                    let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo.wrapping_sub(0xDC00) & 0x3FF);
-                    (char::from_u32(cp).unwrap_or('\u{FFFD}'), 12)
-                } else {
-                    (char::from_u32(hi).unwrap_or('\u{FFFD}'), 6)
-                }
-            }
-            _ => ('\u{FFFD}', b.len().min(2)),
-        };
+        let (ch, used) = decode_escape(self.rest.as_bytes());
         self.rest = self.rest.get(used..).unwrap_or("");
         Some(ch)
+    }
+}
+
+/// Decodes the escape at the start of `b` (a backslash) into its character and the number of
+/// bytes it takes (a surrogate pair takes 12). Source text was validated by the reader;
+/// anything odd decodes as U+FFFD.
+pub(crate) fn decode_escape(b: &[u8]) -> (char, usize) {
+    match b.get(1) {
+        Some(b'"') => ('"', 2),
+        Some(b'\\') => ('\\', 2),
+        Some(b'/') => ('/', 2),
+        Some(b'b') => ('\u{8}', 2),
+        Some(b'f') => ('\u{c}', 2),
+        Some(b'n') => ('\n', 2),
+        Some(b'r') => ('\r', 2),
+        Some(b't') => ('\t', 2),
+        Some(b'u') if b.len() >= 6 => {
+            let hi = hex4(b.get(2..6).unwrap_or_default());
+            match b.get(8..12) {
+                Some(lo) if (0xD800..0xDC00).contains(&hi) => {
+                    let lo = hex4(lo);
+                    let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo.wrapping_sub(0xDC00) & 0x3FF);
+                    (char::from_u32(cp).unwrap_or('\u{FFFD}'), 12)
+                }
+                _ => (char::from_u32(hi).unwrap_or('\u{FFFD}'), 6),
+            }
+        }
+        _ => ('\u{FFFD}', b.len().min(2)),
+    }
+}
+
+/// True when the escape at the start of `b` (a backslash, then at least one byte) is one
+/// the canonical writer produces: `\" \\ \b \f \n \r \t`, or `\u00xx` in lower-case hex
+/// for a control character without a short form. Agrees with the reader's `hex_escape`.
+pub(crate) fn is_canonical_escape(b: &[u8]) -> bool {
+    match b.get(1) {
+        Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => true,
+        Some(b'u') => match b.get(2..6) {
+            Some([b'0', b'0', hi @ (b'0' | b'1'), lo]) => {
+                let lo_ok = matches!(lo, b'0'..=b'9' | b'a'..=b'f');
+                let short = *hi == b'0' && matches!(lo, b'8' | b'9' | b'a' | b'c' | b'd');
+                lo_ok && !short
+            }
+            _ => false,
+        },
+        _ => false,
     }
 }

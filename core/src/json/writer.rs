@@ -4,6 +4,7 @@
 //! `\f`, `\n`, `\r`, `\t` or lowercase `\u00xx`), everything else is literal UTF-8; integers as
 //! written (`-0` becomes `0`); other numbers in shortest round-trip form (ryu).
 
+use super::string::{decode_escape, is_canonical_escape};
 use super::{JsonStr, Number, RawJson};
 use crate::error::BufferTooSmall;
 
@@ -112,31 +113,132 @@ pub fn write_escaped_body<S: Sink + ?Sized>(sink: &mut S, s: &str) {
     sink.put(&bytes[run..]);
 }
 
-/// Writes a [`JsonStr`] in canonical form. Text between escapes is copied as it stands (the
-/// reader guarantees it needs no escaping); only the escapes themselves are rewritten.
+/// Writes a string of the spec (a method or type name) that needs no escaping.
+#[inline]
+pub fn write_known_str<S: Sink + ?Sized>(sink: &mut S, s: &str) {
+    sink.put(b"\"");
+    sink.put(s.as_bytes());
+    sink.put(b"\"");
+}
+
+/// Writes a [`JsonStr`] in canonical form: one copy when the reader found it canonical;
+/// otherwise text between escapes is copied as it stands (the reader guarantees it needs no
+/// escaping) and only the escapes the writer would not produce are rewritten.
 pub fn write_str<S: Sink + ?Sized>(sink: &mut S, s: &JsonStr<'_>) {
+    if s.is_canonical() {
+        sink.put(b"\"");
+        sink.put(s.source().as_bytes());
+        return sink.put(b"\"");
+    }
     if let Some(plain) = s.as_str() {
         return write_plain_str(sink, plain);
     }
     sink.put(b"\"");
-    let src = s.source();
-    let mut rest = src;
-    while let Some(at) = rest.as_bytes().iter().position(|&b| b == b'\\') {
-        sink.put(&rest.as_bytes()[..at]);
-        let tail = rest.get(at..).unwrap_or_default();
-        let mut chars = JsonStr::from_source(tail, true).chars();
-        let mut buf = [0u8; 4];
-        if let Some(c) = chars.next() {
-            write_escaped_body(sink, c.encode_utf8(&mut buf));
-        }
-        let next = chars.rest();
-        if next.len() >= tail.len() {
-            break; // cannot happen for checked text; never loop forever
-        }
-        rest = next;
-    }
-    sink.put(rest.as_bytes());
+    write_string_runs::<_, true>(sink, s.source().as_bytes(), 0);
     sink.put(b"\"");
+}
+
+/// Writes checked string source (escapes as written) from `start` up to its closing quote
+/// (when `QUOTE`; else up to the end of `src`) in canonical form, by runs: canonical escapes
+/// stay inside the copied run, the others are decoded and written anew. Returns where it
+/// stopped.
+fn write_string_runs<S: Sink + ?Sized, const QUOTE: bool>(
+    sink: &mut S,
+    src: &[u8],
+    start: usize,
+) -> usize {
+    let (mut run, mut i) = (start, start);
+    loop {
+        i = if QUOTE {
+            find_quote_or_backslash(src, i)
+        } else {
+            find_backslash(src, i)
+        };
+        if src.get(i) != Some(&b'\\') {
+            break;
+        }
+        let esc = src.get(i..).unwrap_or_default();
+        if is_canonical_escape(esc) {
+            i += if esc.get(1) == Some(&b'u') { 6 } else { 2 };
+            continue;
+        }
+        sink.put(src.get(run..i).unwrap_or_default());
+        let (c, used) = decode_escape(esc);
+        let mut buf = [0u8; 4];
+        let utf8 = c.encode_utf8(&mut buf);
+        if matches!(c, '"' | '\\' | '\0'..='\u{1f}') {
+            write_escaped_body(sink, utf8);
+        } else {
+            sink.put(utf8.as_bytes()); // needs no escape
+        }
+        i += used;
+        run = i;
+    }
+    sink.put(src.get(run..i).unwrap_or_default());
+    i
+}
+
+/// The offset of the first `"` or `\\` at or after `i` (or the end), sixteen bytes at a time.
+/// Only for checked text, which holds no raw control characters.
+#[inline]
+fn find_quote_or_backslash(bytes: &[u8], mut i: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // Flags `"` and `\\` bytes; the lowest flag is always a true match.
+    let hits = |w: [u8; 8]| {
+        let w = u64::from_le_bytes(w);
+        let q = w ^ (LO * u64::from(b'"'));
+        let b = w ^ (LO * u64::from(b'\\'));
+        ((q.wrapping_sub(LO) & !q) | (b.wrapping_sub(LO) & !b)) & HI
+    };
+    let word = |s: &[u8]| <[u8; 8]>::try_from(s).unwrap_or([0; 8]);
+    while let Some(chunk) = bytes.get(i..i + 16) {
+        let (a, b) = chunk.split_at(8);
+        let (ma, mb) = (hits(word(a)), hits(word(b)));
+        if ma | mb != 0 {
+            let at = if ma != 0 {
+                ma.trailing_zeros()
+            } else {
+                64 + mb.trailing_zeros()
+            };
+            return i + (at / 8) as usize;
+        }
+        i += 16;
+    }
+    while bytes.get(i).is_some_and(|&b| b != b'"' && b != b'\\') {
+        i += 1;
+    }
+    i
+}
+
+/// The offset of the first `\\` at or after `i` (or the end), sixteen bytes at a time.
+#[inline]
+fn find_backslash(bytes: &[u8], mut i: usize) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // The lowest flagged byte is always a true match.
+    let hits = |w: [u8; 8]| {
+        let x = u64::from_le_bytes(w) ^ (LO * u64::from(b'\\'));
+        x.wrapping_sub(LO) & !x & HI
+    };
+    let word = |s: &[u8]| <[u8; 8]>::try_from(s).unwrap_or([0; 8]);
+    while let Some(chunk) = bytes.get(i..i + 16) {
+        let (a, b) = chunk.split_at(8);
+        let (ma, mb) = (hits(word(a)), hits(word(b)));
+        if ma | mb != 0 {
+            let at = if ma != 0 {
+                ma.trailing_zeros()
+            } else {
+                64 + mb.trailing_zeros()
+            };
+            return i + (at / 8) as usize;
+        }
+        i += 16;
+    }
+    while bytes.get(i).is_some_and(|&b| b != b'\\') {
+        i += 1;
+    }
+    i
 }
 
 /// Writes an integer.
@@ -167,6 +269,8 @@ pub fn write_number_text<S: Sink + ?Sized>(sink: &mut S, text: &str) {
     let integer = !text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'));
     if integer {
         sink.put(if text == "-0" { b"0" } else { text.as_bytes() });
+    } else if super::number::is_canonical_fraction(text) {
+        sink.put(text.as_bytes()); // what ryu would print
     } else {
         write_f64(sink, text.parse().unwrap_or(f64::NAN));
     }
@@ -178,6 +282,11 @@ pub fn write_raw<S: Sink + ?Sized>(sink: &mut S, raw: &RawJson<'_>) {
     if raw.is_canonical() {
         return sink.put(raw.as_str().as_bytes());
     }
+    if raw.is_escapes_only() {
+        // Backslashes occur only inside strings: rewrite the escapes, copy the rest.
+        write_string_runs::<_, false>(sink, raw.as_str().as_bytes(), 0);
+        return;
+    }
     let text = raw.as_str();
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -185,11 +294,9 @@ pub fn write_raw<S: Sink + ?Sized>(sink: &mut S, raw: &RawJson<'_>) {
         match bytes[i] {
             b' ' | b'\t' | b'\n' | b'\r' => i += 1,
             b'"' => {
-                let end = string_end(bytes, i);
-                let body = text.get(i + 1..end).unwrap_or_default();
-                let escaped = body.as_bytes().contains(&b'\\');
-                write_str(sink, &JsonStr::from_source(body, escaped));
-                i = end + 1;
+                sink.put(b"\"");
+                i = write_string_runs::<_, true>(sink, bytes, i + 1) + 1;
+                sink.put(b"\"");
             }
             b'-' | b'0'..=b'9' => {
                 let start = i;
@@ -216,19 +323,6 @@ pub fn write_raw<S: Sink + ?Sized>(sink: &mut S, raw: &RawJson<'_>) {
     }
 }
 
-/// Offset of the closing quote of the (valid) string starting at `open`.
-fn string_end(bytes: &[u8], open: usize) -> usize {
-    let mut i = open + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return i,
-            _ => i += 1,
-        }
-    }
-    bytes.len()
-}
-
 /// Writes `{`, `,` and `"key":` in order for a hand-written object encoder.
 pub struct ObjectWriter {
     first: bool,
@@ -236,12 +330,14 @@ pub struct ObjectWriter {
 
 impl ObjectWriter {
     /// Opens an object.
+    #[inline]
     pub fn open<S: Sink + ?Sized>(sink: &mut S) -> Self {
         sink.put(b"{");
         ObjectWriter { first: true }
     }
 
     /// Starts a member; `key` must need no escaping (a field name of the spec).
+    #[inline(always)]
     pub fn key<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str) {
         if !self.first {
             sink.put(b",");
@@ -263,6 +359,7 @@ impl ObjectWriter {
     }
 
     /// Closes the object.
+    #[inline]
     pub fn close<S: Sink + ?Sized>(self, sink: &mut S) {
         sink.put(b"}");
     }

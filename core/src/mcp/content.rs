@@ -1,11 +1,11 @@
 //! Content blocks (text, image, audio, resource_link, embedded resource), annotations, icons.
 
 use super::{
-    missing, read_number, read_object, read_raw_object, read_uint, required, Decode, Encode, Extra,
-    List, ObjectWriterExt,
+    missing, read_number, read_object, read_object_ordered, read_raw_object, read_uint, required,
+    Decode, Encode, Extra, List, ObjectWriterExt,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
-use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
+use crate::json::writer::{write_known_str, write_raw, write_str, ObjectWriter, Sink};
 use crate::json::{JsonStr, Number, RawJson, Reader};
 
 /// A role in `Annotations.audience`. The set is open: an unknown role is kept.
@@ -27,6 +27,10 @@ impl<'a> Decode<'a> for Role<'a> {
             Some("assistant") => Role::Assistant,
             _ => Role::Other(s),
         })
+    }
+
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+        Ok((Self::read(r)?, true))
     }
 }
 
@@ -57,26 +61,32 @@ const ANNOTATIONS_KEYS: &[&str] = &["audience", "priority", "lastModified"];
 
 impl<'a> Decode<'a> for Annotations<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
+        Ok(Self::read_ordered(r)?.0)
+    }
+
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let mut a = Annotations::default();
-        let (_, extra) = read_object(r, "annotations", ANNOTATIONS_KEYS, |r, k| {
-            match k {
-                "audience" => a.audience = Some(List::read(r, "audience")?),
-                "priority" => {
-                    let at = r.offset();
-                    let p = read_number(r, "priority")?;
-                    // Schema: "minimum": 0, "maximum": 1.
-                    if !(0.0..=1.0).contains(&p.as_f64()) {
-                        return Err(DecodeError::new(ErrorKind::InvalidValue, at, "priority"));
+        let (_, extra, ordered) =
+            read_object_ordered(r, "annotations", ANNOTATIONS_KEYS, |r, k| {
+                match k {
+                    "audience" => a.audience = Some(List::read(r, "audience")?),
+                    "priority" => {
+                        let at = r.offset();
+                        let p = read_number(r, "priority")?;
+                        // Schema: "minimum": 0, "maximum": 1.
+                        if !(0.0..=1.0).contains(&p.as_f64()) {
+                            return Err(DecodeError::new(ErrorKind::InvalidValue, at, "priority"));
+                        }
+                        a.priority = Some(p);
                     }
-                    a.priority = Some(p);
+                    "lastModified" => a.last_modified = Some(r.read_str("lastModified")?),
+                    _ => return Ok(false),
                 }
-                "lastModified" => a.last_modified = Some(r.read_str("lastModified")?),
-                _ => return Ok(false),
-            }
-            Ok(true)
-        })?;
+                Ok(true)
+            })?;
         a.extra = extra;
-        Ok(a)
+        let audience_ordered = a.audience.is_none_or(|l| l.is_ordered());
+        Ok((a, ordered && audience_ordered))
     }
 }
 
@@ -110,8 +120,12 @@ const ICON_KEYS: &[&str] = &["src", "mimeType", "sizes", "theme"];
 
 impl<'a> Decode<'a> for Icon<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
+        Ok(Self::read_ordered(r)?.0)
+    }
+
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let (mut src, mut mime_type, mut sizes, mut theme) = (None, None, None, None);
-        let (start, extra) = read_object(r, "icon", ICON_KEYS, |r, k| {
+        let (start, extra, ordered) = read_object_ordered(r, "icon", ICON_KEYS, |r, k| {
             match k {
                 "src" => src = Some(r.read_str("src")?),
                 "mimeType" => mime_type = Some(r.read_str("mimeType")?),
@@ -128,13 +142,15 @@ impl<'a> Decode<'a> for Icon<'a> {
             }
             Ok(true)
         })?;
-        Ok(Icon {
+        let sizes_ordered = sizes.is_none_or(|l: List<'a, JsonStr<'a>>| l.is_ordered());
+        let icon = Icon {
             src: required(src, start, "src")?,
             mime_type,
             sizes,
             theme,
             extra,
-        })
+        };
+        Ok((icon, ordered && sizes_ordered))
     }
 }
 
@@ -250,12 +266,17 @@ pub enum ResourceContents<'a> {
 
 const TEXT_RESOURCE_KEYS: &[&str] = &["uri", "mimeType", "text", "_meta"];
 const BLOB_RESOURCE_KEYS: &[&str] = &["uri", "mimeType", "blob", "_meta"];
-const RESOURCE_KEYS: &[&str] = &["uri", "mimeType", "text", "blob", "_meta"];
+/// In the encoder's order (for `read_object_ordered`).
+const RESOURCE_KEYS: &[&str] = &["_meta", "uri", "mimeType", "text", "blob"];
 
 impl<'a> Decode<'a> for ResourceContents<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
+        Ok(Self::read_ordered(r)?.0)
+    }
+
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let (mut uri, mut mime_type, mut text, mut blob, mut meta) = (None, None, None, None, None);
-        let (start, extra) = read_object(r, "resource", RESOURCE_KEYS, |r, k| {
+        let (start, extra, ordered) = read_object_ordered(r, "resource", RESOURCE_KEYS, |r, k| {
             match k {
                 "uri" => uri = Some(r.read_str("uri")?),
                 "mimeType" => mime_type = Some(r.read_str("mimeType")?),
@@ -275,23 +296,24 @@ impl<'a> Decode<'a> for ResourceContents<'a> {
         };
         let foreign = text.is_some() && blob.is_some();
         let extra = Extra::capture(r, start, foreign || !extra.is_empty(), known);
-        match (text, blob) {
-            (Some(text), _) => Ok(ResourceContents::Text(TextResourceContents {
+        let contents = match (text, blob) {
+            (Some(text), _) => ResourceContents::Text(TextResourceContents {
                 uri,
                 mime_type,
                 text,
                 meta,
                 extra,
-            })),
-            (None, Some(blob)) => Ok(ResourceContents::Blob(BlobResourceContents {
+            }),
+            (None, Some(blob)) => ResourceContents::Blob(BlobResourceContents {
                 uri,
                 mime_type,
                 blob,
                 meta,
                 extra,
-            })),
-            (None, None) => Err(missing(start, "text or blob")),
-        }
+            }),
+            (None, None) => return Err(missing(start, "text or blob")),
+        };
+        Ok((contents, ordered && !foreign))
     }
 }
 
@@ -391,6 +413,8 @@ struct BlockFields<'a> {
     annotations: Option<Annotations<'a>>,
     meta: Option<RawJson<'a>>,
     present: u16,
+    /// A member came out of `BLOCK_KEYS` order, or a nested value will not encode as read.
+    unordered: bool,
 }
 
 impl<'a> BlockFields<'a> {
@@ -405,16 +429,27 @@ impl<'a> BlockFields<'a> {
             "title" => self.title = Some(r.read_str("title")?),
             "description" => self.description = Some(r.read_str("description")?),
             "size" => self.size = Some(read_uint(r, "size")?),
-            "icons" => self.icons = Some(List::read(r, "icons")?),
-            "resource" => self.resource = Some(ResourceContents::read(r)?),
-            "annotations" => self.annotations = Some(Annotations::read(r)?),
+            "icons" => {
+                let list = List::read(r, "icons")?;
+                self.icons = self.nested((list, list.is_ordered()));
+            }
+            "resource" => self.resource = self.nested(ResourceContents::read_ordered(r)?),
+            "annotations" => self.annotations = self.nested(Annotations::read_ordered(r)?),
             "_meta" => self.meta = Some(read_raw_object(r, "_meta")?),
             _ => return Ok(false),
         }
         if let Some(bit) = BLOCK_KEYS.iter().position(|n| *n == k) {
+            // Keys are unique, so a set bit at or above this one means out of order.
+            self.unordered |= self.present >> bit != 0;
             self.present |= 1 << bit;
         }
         Ok(true)
+    }
+
+    /// Keeps a nested value read with `read_ordered`, noting whether it was in order.
+    fn nested<T>(&mut self, (value, ordered): (T, bool)) -> Option<T> {
+        self.unordered |= !ordered;
+        Some(value)
     }
 
     /// True when a member outside `known` was present.
@@ -428,6 +463,10 @@ impl<'a> BlockFields<'a> {
 
 impl<'a> Decode<'a> for ContentBlock<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
+        Ok(Self::read_ordered(r)?.0)
+    }
+
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let mut f = BlockFields::default();
         let (start, extra) =
             read_object(r, "content block", BLOCK_KEYS, |r, k| f.read_field(r, k))?;
@@ -436,7 +475,9 @@ impl<'a> Decode<'a> for ContentBlock<'a> {
         let keep = |known: &'static [&'static str]| -> Extra<'a> {
             Extra::capture(r, start, f.has_foreign(known) || !extra.is_empty(), known)
         };
-        let block = match kind.as_str() {
+        // By value, so an escaped `"t\u0065xt"` is a text block too (and encodes as one).
+        let types = ["text", "image", "audio", "resource_link", "resource"];
+        let block = match kind.known(&types) {
             Some("text") => ContentBlock::Text(TextContent {
                 text: required(f.text, start, "text")?,
                 annotations: f.annotations,
@@ -477,11 +518,25 @@ impl<'a> Decode<'a> for ContentBlock<'a> {
             }),
             _ => ContentBlock::Other(kind, whole),
         };
-        Ok(block)
+        Ok((block, !f.unordered && block.encodes_as_read()))
     }
 }
 
 impl ContentBlock<'_> {
+    /// For a block just read in `BLOCK_KEYS` order: true when the encoder writes its members
+    /// in that same order, with nothing left over for `extra`.
+    fn encodes_as_read(&self) -> bool {
+        let no_extra = |e: &Extra<'_>| e.raw.is_none();
+        match self {
+            ContentBlock::Text(t) => no_extra(&t.extra),
+            ContentBlock::Image(m) | ContentBlock::Audio(m) => no_extra(&m.extra),
+            // The encoder writes `mimeType` after `description`, not where BLOCK_KEYS has it.
+            ContentBlock::ResourceLink(l) => no_extra(&l.extra) && l.mime_type.is_none(),
+            ContentBlock::Resource(e) => no_extra(&e.extra),
+            ContentBlock::Other(..) => true,
+        }
+    }
+
     /// The block's `type`.
     pub fn type_name(&self) -> &str {
         match self {
@@ -512,7 +567,7 @@ impl Encode for ContentBlock<'_> {
             }
             ContentBlock::Image(m) | ContentBlock::Audio(m) => {
                 o.key(sink, "type");
-                write_str(sink, &JsonStr::new(self.type_name()));
+                write_known_str(sink, self.type_name());
                 o.key(sink, "data");
                 write_str(sink, &m.data);
                 o.key(sink, "mimeType");

@@ -8,7 +8,7 @@ use super::{
     ListToolsResult, ProgressNotificationParams,
 };
 use crate::error::{DecodeError, Result};
-use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
+use crate::json::writer::{write_raw, Sink};
 use crate::json::{JsonStr, RawJson, Reader};
 use crate::jsonrpc::{ErrorResponse, Message, Payload, RequestId};
 use crate::limits::Limits;
@@ -342,22 +342,19 @@ impl<'a> McpMessage<'a> {
     }
 }
 
-/// Writes `{"jsonrpc":"2.0",["id":…,]"method":…` and leaves the object open.
-fn open_request<S: Sink + ?Sized>(
-    sink: &mut S,
-    id: Option<&RequestId<'_>>,
-    m: Method,
-) -> ObjectWriter {
-    let mut o = ObjectWriter::open(sink);
-    o.key(sink, "jsonrpc");
-    sink.put(b"\"2.0\"");
-    if let Some(id) = id {
-        o.key(sink, "id");
-        id.write(sink);
+/// Writes `{"jsonrpc":"2.0",["id":…,]"method":…` and leaves the object open. The constant
+/// parts go out in one piece each.
+fn open_request<S: Sink + ?Sized>(sink: &mut S, id: Option<&RequestId<'_>>, m: Method) {
+    match id {
+        Some(id) => {
+            sink.put(b"{\"jsonrpc\":\"2.0\",\"id\":");
+            id.write(sink);
+            sink.put(b",\"method\":\"");
+        }
+        None => sink.put(b"{\"jsonrpc\":\"2.0\",\"method\":\""),
     }
-    o.key(sink, "method");
-    write_str(sink, &JsonStr::new(m.name()));
-    o
+    sink.put(m.name().as_bytes());
+    sink.put(b"\"");
 }
 
 fn write_request<S: Sink + ?Sized, P: Encode>(
@@ -366,23 +363,20 @@ fn write_request<S: Sink + ?Sized, P: Encode>(
     m: Method,
     params: Option<&P>,
 ) {
-    let mut o = open_request(sink, id, m);
+    open_request(sink, id, m);
     if let Some(p) = params {
-        o.key(sink, "params");
+        sink.put(b",\"params\":");
         p.write(sink);
     }
-    o.close(sink);
+    sink.put(b"}");
 }
 
 fn write_response<S: Sink + ?Sized, R: Encode>(sink: &mut S, id: &RequestId<'_>, result: &R) {
-    let mut o = ObjectWriter::open(sink);
-    o.key(sink, "jsonrpc");
-    sink.put(b"\"2.0\"");
-    o.key(sink, "id");
+    sink.put(b"{\"jsonrpc\":\"2.0\",\"id\":");
     id.write(sink);
-    o.key(sink, "result");
+    sink.put(b",\"result\":");
     result.write(sink);
-    o.close(sink);
+    sink.put(b"}");
 }
 
 impl Encode for RawJson<'_> {
@@ -392,6 +386,20 @@ impl Encode for RawJson<'_> {
 }
 
 impl Encode for McpMessage<'_> {
+    /// The size of the large parts read from input: the typed lists and raw values of results.
+    fn size_hint(&self) -> usize {
+        let raw_len = |r: &Option<RawJson<'_>>| r.map_or(0, |r| r.as_str().len());
+        match self {
+            McpMessage::ListToolsResult(_, r) => r.tools.source_len() + raw_len(&r.meta) + 128,
+            McpMessage::CallToolResult(_, r) => {
+                r.content.source_len() + raw_len(&r.structured_content) + raw_len(&r.meta) + 128
+            }
+            McpMessage::CallToolRequest(_, p) => raw_len(&p.arguments) + 192,
+            McpMessage::Other(Message::Response(r)) => r.result.as_str().len() + 64,
+            _ => 0,
+        }
+    }
+
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
         use McpMessage as M;
         match self {

@@ -81,6 +81,7 @@ const META_KEYS: &[&str] = &[
 impl<'a> Decode<'a> for RequestMeta<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
         let mut m = RequestMeta::default();
+        let outer = r.begin_span();
         let (start, _) = read_object(r, "_meta", META_KEYS, |r, k| {
             match k {
                 "progressToken" => m.progress_token = Some(ProgressToken::read(r)?),
@@ -96,8 +97,9 @@ impl<'a> Decode<'a> for RequestMeta<'a> {
             }
             Ok(true)
         })?;
+        let (canonical, _) = r.end_span(outer);
         let text = r.input().get(start..r.offset()).unwrap_or("{}");
-        m.raw = Some(RawJson::from_source(text, false));
+        m.raw = Some(RawJson::from_source(text, canonical));
         Ok(m)
     }
 }

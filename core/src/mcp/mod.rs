@@ -40,6 +40,15 @@ pub trait Decode<'a>: Sized {
     /// Reads one value.
     fn read(r: &mut Reader<'a>) -> Result<Self>;
 
+    /// Reads one value and says whether its encoder writes the canonical form of the text it
+    /// was read from (known members in the encoder's order, no unknown ones, no number the
+    /// encoder would write differently). [`List`] writes whole arrays of such items with
+    /// `write_raw`, which copies canonical text as it stands. The default answers false.
+    #[doc(hidden)]
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+        Ok((Self::read(r)?, false))
+    }
+
     /// Decodes a whole document (for example a raw `params` or `result` slice). Offsets in
     /// errors are relative to `raw`.
     fn decode_raw(raw: &RawJson<'a>) -> Result<Self> {
@@ -54,6 +63,12 @@ pub trait Decode<'a>: Sized {
 pub trait Encode {
     /// Writes the value.
     fn write<S: Sink + ?Sized>(&self, sink: &mut S);
+
+    /// A guess of the encoded size in bytes (0: small or unknown), so that
+    /// [`encode_to_vec`](crate::encode_to_vec) can allocate once for a large message.
+    fn size_hint(&self) -> usize {
+        0
+    }
 }
 
 /// Unknown members of an object, kept so that re-encoding loses nothing: the object's raw
@@ -104,6 +119,9 @@ impl<'a> Extra<'a> {
     }
 
     fn write<S: Sink + ?Sized>(&self, o: &mut ObjectWriter, sink: &mut S) {
+        if self.raw.is_none() {
+            return;
+        }
         for (k, v) in self.members() {
             o.json_key(sink, &k);
             write_raw(sink, &v);
@@ -133,14 +151,30 @@ impl<'a, T: Decode<'a> + Copy> List<'a, T> {
     pub fn read(r: &mut Reader<'a>, detail: &'static str) -> Result<Self> {
         r.peek_kind()?;
         let start = r.offset();
+        let outer = r.begin_span();
         let mut st = r.begin_array(detail)?;
-        let mut n = 0;
+        let (mut n, mut ordered) = (0, true);
         while r.next_item(&mut st)? {
-            T::read(r)?;
+            ordered &= T::read_ordered(r)?.1;
             n += 1;
         }
+        let state = r.end_span(outer);
         let text = r.input().get(start..r.offset()).unwrap_or("[]");
-        Ok(List::Raw(RawJson::from_source(text, false), n, PhantomData))
+        let raw = RawJson::from_typed(text, state, ordered);
+        Ok(List::Raw(raw, n, PhantomData))
+    }
+
+    /// The length of the source text, for a list read from input (0 for a slice).
+    pub(crate) fn source_len(&self) -> usize {
+        match self {
+            List::Raw(raw, ..) => raw.as_str().len(),
+            List::Slice(_) => 0,
+        }
+    }
+
+    /// True when this list was read from input whose canonical form is its encoding.
+    pub(crate) fn is_ordered(&self) -> bool {
+        matches!(self, List::Raw(raw, ..) if raw.is_ordered())
     }
 
     /// The number of items.
@@ -160,7 +194,8 @@ impl<'a, T: Decode<'a> + Copy> List<'a, T> {
     pub fn iter(&self) -> ListIter<'a, T> {
         match self {
             List::Raw(raw, _, _) => {
-                let mut r = raw.reader();
+                // Checked when the list was read: duplicate keys need no second look.
+                let mut r = Reader::trusted(raw.as_str(), Limits::UNBOUNDED);
                 let st = r.begin_array("").ok();
                 ListIter::Raw(r, st)
             }
@@ -206,6 +241,11 @@ impl<'a, T: Decode<'a> + Copy> Iterator for ListIter<'a, T> {
 
 impl<'a, T: Decode<'a> + Encode + Copy> Encode for List<'a, T> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        if let List::Raw(raw, ..) = self {
+            if raw.is_ordered() {
+                return write_raw(sink, raw);
+            }
+        }
         sink.put(b"[");
         for (i, item) in self.iter().enumerate() {
             if i > 0 {
@@ -220,6 +260,10 @@ impl<'a, T: Decode<'a> + Encode + Copy> Encode for List<'a, T> {
 impl<'a> Decode<'a> for JsonStr<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
         r.read_str("a string")
+    }
+
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
+        Ok((Self::read(r)?, true))
     }
 }
 
@@ -253,6 +297,30 @@ pub(crate) fn read_object<'a>(
         }
     }
     Ok((start, Extra::capture(r, start, unknown, known)))
+}
+
+/// [`read_object`], also saying whether the members were only known ones that `on_key`
+/// handled, in the order of `known` (which must be the order the type's encoder writes
+/// them).
+pub(crate) fn read_object_ordered<'a>(
+    r: &mut Reader<'a>,
+    detail: &'static str,
+    known: &'static [&'static str],
+    mut on_key: impl FnMut(&mut Reader<'a>, &'a str) -> Result<bool>,
+) -> Result<(usize, Extra<'a>, bool)> {
+    let (mut next, mut ordered) = (0, true);
+    let (start, extra) = read_object(r, detail, known, |r, k| {
+        let handled = on_key(r, k)?;
+        if handled {
+            match known.iter().position(|n| *n == k) {
+                Some(rank) if rank >= next => next = rank + 1,
+                _ => ordered = false,
+            }
+        }
+        Ok(handled)
+    })?;
+    let ordered = ordered && extra.raw.is_none();
+    Ok((start, extra, ordered))
 }
 
 /// The error for a required field that is absent from the object at `start`.
@@ -303,24 +371,28 @@ pub(crate) trait ObjectWriterExt {
 }
 
 impl ObjectWriterExt for ObjectWriter {
+    #[inline]
     fn str_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: &Option<JsonStr<'_>>) {
         if let Some(v) = v {
             self.key(sink, key);
             write_str(sink, v);
         }
     }
+    #[inline]
     fn raw_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: &Option<RawJson<'_>>) {
         if let Some(v) = v {
             self.key(sink, key);
             write_raw(sink, v);
         }
     }
+    #[inline]
     fn bool_field<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str, v: Option<bool>) {
         if let Some(v) = v {
             self.key(sink, key);
             sink.put(if v { b"true" } else { b"false" });
         }
     }
+    #[inline]
     fn enc_field<S: Sink + ?Sized, T: Encode>(&mut self, sink: &mut S, key: &str, v: &Option<T>) {
         if let Some(v) = v {
             self.key(sink, key);

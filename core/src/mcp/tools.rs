@@ -1,8 +1,8 @@
 //! `Tool`, `tools/list` and `tools/call`.
 
 use super::{
-    read_object, read_raw_object, required, ContentBlock, Decode, Encode, Extra, Icon, List,
-    ObjectWriterExt, RequestMeta,
+    read_object, read_object_ordered, read_raw_object, required, ContentBlock, Decode, Encode,
+    Extra, Icon, List, ObjectWriterExt, RequestMeta,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
 use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
@@ -100,20 +100,25 @@ const TOOL_ANNOTATIONS_KEYS: &[&str] = &[
 
 impl<'a> Decode<'a> for ToolAnnotations<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
+        Ok(Self::read_ordered(r)?.0)
+    }
+
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let mut a = ToolAnnotations::default();
-        let (_, extra) = read_object(r, "annotations", TOOL_ANNOTATIONS_KEYS, |r, k| {
-            match k {
-                "title" => a.title = Some(r.read_str("title")?),
-                "readOnlyHint" => a.read_only_hint = Some(r.read_bool("readOnlyHint")?),
-                "destructiveHint" => a.destructive_hint = Some(r.read_bool("destructiveHint")?),
-                "idempotentHint" => a.idempotent_hint = Some(r.read_bool("idempotentHint")?),
-                "openWorldHint" => a.open_world_hint = Some(r.read_bool("openWorldHint")?),
-                _ => return Ok(false),
-            }
-            Ok(true)
-        })?;
+        let (_, extra, ordered) =
+            read_object_ordered(r, "annotations", TOOL_ANNOTATIONS_KEYS, |r, k| {
+                match k {
+                    "title" => a.title = Some(r.read_str("title")?),
+                    "readOnlyHint" => a.read_only_hint = Some(r.read_bool("readOnlyHint")?),
+                    "destructiveHint" => a.destructive_hint = Some(r.read_bool("destructiveHint")?),
+                    "idempotentHint" => a.idempotent_hint = Some(r.read_bool("idempotentHint")?),
+                    "openWorldHint" => a.open_world_hint = Some(r.read_bool("openWorldHint")?),
+                    _ => return Ok(false),
+                }
+                Ok(true)
+            })?;
         a.extra = extra;
-        Ok(a)
+        Ok((a, ordered))
     }
 }
 
@@ -187,25 +192,38 @@ fn read_input_schema<'a>(r: &mut Reader<'a>) -> Result<RawJson<'a>> {
 
 impl<'a> Decode<'a> for Tool<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
+        Ok(Self::read_ordered(r)?.0)
+    }
+
+    fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let (mut name, mut title, mut description, mut input_schema) = (None, None, None, None);
         let (mut output_schema, mut annotations, mut icons, mut execution, mut meta) =
             (None, None, None, None, None);
-        let (start, extra) = read_object(r, "tool", TOOL_KEYS, |r, k| {
+        let mut nested_ordered = true;
+        let (start, extra, ordered) = read_object_ordered(r, "tool", TOOL_KEYS, |r, k| {
             match k {
                 "name" => name = Some(r.read_str("name")?),
                 "title" => title = Some(r.read_str("title")?),
                 "description" => description = Some(r.read_str("description")?),
                 "inputSchema" => input_schema = Some(read_input_schema(r)?),
                 "outputSchema" => output_schema = Some(read_raw_object(r, "outputSchema")?),
-                "annotations" => annotations = Some(ToolAnnotations::read(r)?),
-                "icons" => icons = Some(List::read(r, "icons")?),
+                "annotations" => {
+                    let (a, ordered) = ToolAnnotations::read_ordered(r)?;
+                    nested_ordered &= ordered;
+                    annotations = Some(a);
+                }
+                "icons" => {
+                    let list = List::read(r, "icons")?;
+                    nested_ordered &= list.is_ordered();
+                    icons = Some(list);
+                }
                 "execution" => execution = Some(read_raw_object(r, "execution")?),
                 "_meta" => meta = Some(read_raw_object(r, "_meta")?),
                 _ => return Ok(false),
             }
             Ok(true)
         })?;
-        Ok(Tool {
+        let tool = Tool {
             name: required(name, start, "name")?,
             title,
             description,
@@ -216,7 +234,8 @@ impl<'a> Decode<'a> for Tool<'a> {
             execution,
             meta,
             extra,
-        })
+        };
+        Ok((tool, ordered && nested_ordered))
     }
 }
 
