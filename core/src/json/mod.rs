@@ -4,6 +4,7 @@ pub mod build;
 mod number;
 mod raw;
 pub mod reader;
+pub(crate) mod scan;
 mod string;
 #[cfg(feature = "alloc")]
 pub mod value;

@@ -4,6 +4,7 @@
 //! `\f`, `\n`, `\r`, `\t` or lowercase `\u00xx`), everything else is literal UTF-8; integers as
 //! written (`-0` becomes `0`); other numbers in shortest round-trip form (ryu).
 
+use super::scan::{byte_eq, find_flagged};
 use super::string::{decode_escape, is_canonical_escape};
 use super::{JsonStr, Number, RawJson};
 use crate::error::BufferTooSmall;
@@ -93,7 +94,7 @@ pub fn write_escaped_body<S: Sink + ?Sized>(sink: &mut S, s: &str) {
     let bytes = s.as_bytes();
     let (mut run, mut i) = (0, 0);
     loop {
-        i = super::reader::scan_plain(bytes, i);
+        i = super::scan::scan_plain(bytes, i);
         let Some(&b) = bytes.get(i) else { break };
         sink.put(&bytes[run..i]);
         match escape_char(b) {
@@ -149,10 +150,12 @@ fn write_string_runs<S: Sink + ?Sized, const QUOTE: bool>(
 ) -> usize {
     let (mut run, mut i) = (start, start);
     loop {
+        // Checked text holds no raw control characters: only `"` and `\\` need looking for.
         i = if QUOTE {
-            find_quote_or_backslash(src, i)
+            let hit = |b: u8| b == b'"' || b == b'\\';
+            find_flagged(src, i, |w| byte_eq(w, b'"') | byte_eq(w, b'\\'), hit)
         } else {
-            find_backslash(src, i)
+            find_flagged(src, i, |w| byte_eq(w, b'\\'), |b| b == b'\\')
         };
         if src.get(i) != Some(&b'\\') {
             break;
@@ -175,69 +178,6 @@ fn write_string_runs<S: Sink + ?Sized, const QUOTE: bool>(
         run = i;
     }
     sink.put(src.get(run..i).unwrap_or_default());
-    i
-}
-
-/// The offset of the first `"` or `\\` at or after `i` (or the end), sixteen bytes at a time.
-/// Only for checked text, which holds no raw control characters.
-#[inline]
-fn find_quote_or_backslash(bytes: &[u8], mut i: usize) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    // Flags `"` and `\\` bytes; the lowest flag is always a true match.
-    let hits = |w: [u8; 8]| {
-        let w = u64::from_le_bytes(w);
-        let q = w ^ (LO * u64::from(b'"'));
-        let b = w ^ (LO * u64::from(b'\\'));
-        ((q.wrapping_sub(LO) & !q) | (b.wrapping_sub(LO) & !b)) & HI
-    };
-    let word = |s: &[u8]| <[u8; 8]>::try_from(s).unwrap_or([0; 8]);
-    while let Some(chunk) = bytes.get(i..i + 16) {
-        let (a, b) = chunk.split_at(8);
-        let (ma, mb) = (hits(word(a)), hits(word(b)));
-        if ma | mb != 0 {
-            let at = if ma != 0 {
-                ma.trailing_zeros()
-            } else {
-                64 + mb.trailing_zeros()
-            };
-            return i + (at / 8) as usize;
-        }
-        i += 16;
-    }
-    while bytes.get(i).is_some_and(|&b| b != b'"' && b != b'\\') {
-        i += 1;
-    }
-    i
-}
-
-/// The offset of the first `\\` at or after `i` (or the end), sixteen bytes at a time.
-#[inline]
-fn find_backslash(bytes: &[u8], mut i: usize) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    // The lowest flagged byte is always a true match.
-    let hits = |w: [u8; 8]| {
-        let x = u64::from_le_bytes(w) ^ (LO * u64::from(b'\\'));
-        x.wrapping_sub(LO) & !x & HI
-    };
-    let word = |s: &[u8]| <[u8; 8]>::try_from(s).unwrap_or([0; 8]);
-    while let Some(chunk) = bytes.get(i..i + 16) {
-        let (a, b) = chunk.split_at(8);
-        let (ma, mb) = (hits(word(a)), hits(word(b)));
-        if ma | mb != 0 {
-            let at = if ma != 0 {
-                ma.trailing_zeros()
-            } else {
-                64 + mb.trailing_zeros()
-            };
-            return i + (at / 8) as usize;
-        }
-        i += 16;
-    }
-    while bytes.get(i).is_some_and(|&b| b != b'\\') {
-        i += 1;
-    }
     i
 }
 

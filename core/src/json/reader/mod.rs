@@ -4,7 +4,15 @@
 //! goes through this reader, so the strictness rules (UTF-8, duplicate keys, depth and member
 //! limits, escapes, number grammar) are enforced in exactly one place.
 
-use super::{JsonNumber, JsonStr, RawJson};
+mod keys;
+mod skip;
+
+#[cfg(not(feature = "alloc"))]
+pub use keys::NO_ALLOC_KEYS;
+use keys::{key_bit, KeyStack};
+
+use super::scan::{non_digit_bytes, scan_plain, word};
+use super::{JsonNumber, JsonStr};
 use crate::error::{DecodeError, ErrorKind, Result};
 use crate::limits::Limits;
 
@@ -39,71 +47,6 @@ impl Kind {
     }
 }
 
-/// How many keys may be open at once (across all nesting levels) in the no-alloc build.
-#[cfg(not(feature = "alloc"))]
-pub const NO_ALLOC_KEYS: usize = 96;
-#[cfg(not(feature = "alloc"))]
-const INLINE_KEYS: usize = NO_ALLOC_KEYS;
-/// Keys held without allocating; with `alloc`, more spill into a `Vec`.
-#[cfg(feature = "alloc")]
-const INLINE_KEYS: usize = 16;
-
-/// Keys of the objects currently open, for duplicate detection. The first keys live inline,
-/// so decoding a typical message allocates nothing.
-struct KeyStack<'a> {
-    inline: [JsonStr<'a>; INLINE_KEYS],
-    len: usize,
-    #[cfg(feature = "alloc")]
-    spill: alloc::vec::Vec<JsonStr<'a>>,
-}
-
-impl<'a> KeyStack<'a> {
-    fn new() -> Self {
-        KeyStack {
-            inline: [JsonStr::new(""); INLINE_KEYS],
-            len: 0,
-            #[cfg(feature = "alloc")]
-            spill: alloc::vec::Vec::new(),
-        }
-    }
-
-    fn len(&self) -> usize {
-        self.len
-    }
-
-    fn truncate(&mut self, n: usize) {
-        if n < self.len {
-            self.len = n;
-            #[cfg(feature = "alloc")]
-            self.spill.truncate(n.saturating_sub(INLINE_KEYS));
-        }
-    }
-
-    /// True when `key` is among the keys from position `from` on.
-    fn contains_from(&self, from: usize, key: &JsonStr<'a>) -> bool {
-        let inline = &self.inline[from.min(INLINE_KEYS)..self.len.min(INLINE_KEYS)];
-        #[cfg(feature = "alloc")]
-        if self.spill[from.saturating_sub(INLINE_KEYS).min(self.spill.len())..].contains(key) {
-            return true;
-        }
-        inline.contains(key)
-    }
-
-    /// Adds a key; false when the no-alloc stack is full.
-    fn push(&mut self, key: JsonStr<'a>) -> bool {
-        if let Some(slot) = self.inline.get_mut(self.len) {
-            *slot = key;
-        } else {
-            #[cfg(feature = "alloc")]
-            self.spill.push(key);
-            #[cfg(not(feature = "alloc"))]
-            return false;
-        }
-        self.len += 1;
-        true
-    }
-}
-
 /// State of one object being read: see [`Reader::next_key`].
 #[derive(Debug)]
 pub struct ObjectState {
@@ -112,19 +55,6 @@ pub struct ObjectState {
     first: bool,
     /// One bit per key read so far, by [`key_bit`]: the duplicate scan runs only on a hit.
     seen: u64,
-}
-
-/// A bit for an unescaped key, from its length and its first and last bytes; an escaped key
-/// gets every bit, so it is always compared, and every key after it is too.
-#[inline]
-fn key_bit(key: &JsonStr<'_>) -> u64 {
-    if key.is_escaped() {
-        return u64::MAX;
-    }
-    let b = key.source().as_bytes();
-    let (first, last) = (b.first().copied(), b.last().copied());
-    let h = b.len() * 11 + usize::from(first.unwrap_or(0)) * 5 + usize::from(last.unwrap_or(0));
-    1 << (h % 64)
 }
 
 /// State of one array being read: see [`Reader::next_item`].
@@ -152,88 +82,6 @@ pub struct Reader<'a> {
     keys: KeyStack<'a>,
     /// Set for text already checked: skips the duplicate-key bookkeeping.
     trusted: bool,
-}
-
-const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit set in each byte of `w` that is `"`, `\\` or a control character. The lowest
-/// flagged byte is always a true match (borrows only run upward).
-#[inline(always)]
-fn special_bytes(w: u64) -> u64 {
-    let zero = |x: u64| x.wrapping_sub(LO) & !x;
-    (zero(w ^ (LO * u64::from(b'"')))
-        | zero(w ^ (LO * u64::from(b'\\')))
-        | (w.wrapping_sub(LO * 0x20) & !w))
-        & HI
-}
-
-#[inline(always)]
-fn word(chunk: &[u8], at: usize) -> u64 {
-    let mut w = [0u8; 8];
-    if let Some(b) = chunk.get(at..at + 8) {
-        w.copy_from_slice(b);
-    }
-    u64::from_le_bytes(w)
-}
-
-/// The offset of the first `"`, `\\` or control character at or after `i` (or the end): word by
-/// word over the first 32 bytes (most strings are short), then 32 bytes per step.
-#[inline(always)]
-pub(crate) fn scan_plain(bytes: &[u8], i: usize) -> usize {
-    let Some(rest) = bytes.get(i..) else {
-        return bytes.len();
-    };
-    for (k, chunk) in rest.chunks_exact(8).take(4).enumerate() {
-        let m = special_bytes(word(chunk, 0));
-        if m != 0 {
-            return i + 8 * k + (m.trailing_zeros() / 8) as usize;
-        }
-    }
-    match rest.get(32..) {
-        Some(after) => i + 32 + scan_long(after),
-        None => i + scan_tail(rest, rest.len() / 8 * 8),
-    }
-}
-
-/// Byte by byte from `off`, for the last bytes of the input.
-fn scan_tail(rest: &[u8], off: usize) -> usize {
-    let tail = rest.get(off..).unwrap_or_default();
-    off + tail
-        .iter()
-        .position(|&b| matches!(b, b'"' | b'\\' | 0..=0x1f))
-        .unwrap_or(tail.len())
-}
-
-/// [`scan_plain`] past the first 32 bytes.
-#[inline(never)]
-fn scan_long(rest: &[u8]) -> usize {
-    let mut off = 0;
-    for chunk in rest.chunks_exact(32) {
-        let (a, b, c, d) = (
-            special_bytes(word(chunk, 0)),
-            special_bytes(word(chunk, 8)),
-            special_bytes(word(chunk, 16)),
-            special_bytes(word(chunk, 24)),
-        );
-        if a | b | c | d != 0 {
-            let (k, m) = [(0, a), (8, b), (16, c), (24, d)]
-                .into_iter()
-                .find(|&(_, m)| m != 0)
-                .unwrap_or((32, 0));
-            return off + k + (m.trailing_zeros() / 8) as usize;
-        }
-        off += 32;
-    }
-    let tail = rest.get(off..).unwrap_or_default();
-    for chunk in tail.chunks_exact(8) {
-        let m = special_bytes(word(chunk, 0));
-        if m != 0 {
-            return off + (m.trailing_zeros() / 8) as usize;
-        }
-        off += 8;
-    }
-    scan_tail(rest, off)
 }
 
 /// The input as text, or `invalid_utf8` at the first byte that is not UTF-8.
@@ -615,10 +463,7 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         let mut i = start;
         while let Some(chunk) = self.bytes.get(i..i + 8) {
-            // Digits become 0..=9, which stay below 0x80 after adding 0x76; any other byte
-            // sets its high bit (a carry out of a byte only reaches bytes above it).
-            let t = word(chunk, 0) ^ (LO * u64::from(b'0'));
-            let m = (t.wrapping_add(LO * 0x76) | t) & HI;
+            let m = non_digit_bytes(word(chunk, 0));
             if m != 0 {
                 self.pos = i + (m.trailing_zeros() / 8) as usize;
                 return self.pos - start;
@@ -727,151 +572,5 @@ impl<'a> Reader<'a> {
         }
         self.pos += lit.len();
         Ok(())
-    }
-
-    /// Checks the next value completely and returns it as a raw slice.
-    pub fn skip_value(&mut self) -> Result<RawJson<'a>> {
-        self.skip_ws();
-        let start = self.pos;
-        let outer_dirty = core::mem::replace(&mut self.dirty, false);
-        self.skip_inner()?;
-        let canonical = !self.dirty;
-        self.dirty |= outer_dirty;
-        let text = self.text.get(start..self.pos).unwrap_or_default();
-        Ok(RawJson::from_source(text, canonical))
-    }
-
-    /// Checks an object completely, like [`skip_value`](Self::skip_value), and also returns
-    /// the value of its top-level member `key` when that is a string (one pass, no re-read).
-    pub fn skip_object_peek(&mut self, key: &str) -> Result<(RawJson<'a>, Option<JsonStr<'a>>)> {
-        self.skip_ws();
-        let start = self.pos;
-        let outer_dirty = core::mem::replace(&mut self.dirty, false);
-        let mut found = None;
-        let mut st = self.begin_object("")?;
-        while let Some(k) = self.next_key(&mut st)? {
-            if found.is_none() && k.eq_str(key) && self.bytes.get(self.pos) == Some(&b'"') {
-                found = Some(self.read_string_raw()?);
-            } else {
-                self.skip_inner()?;
-            }
-        }
-        let canonical = !self.dirty;
-        self.dirty |= outer_dirty;
-        let text = self.text.get(start..self.pos).unwrap_or_default();
-        Ok((RawJson::from_source(text, canonical), found))
-    }
-
-    /// Skips the object at `{`: [`next_key`](Self::next_key)'s checks in one loop.
-    fn skip_object(&mut self) -> Result<()> {
-        let mut st = self.open_object()?;
-        self.skip_ws();
-        if self.bytes.get(self.pos) == Some(&b'}') {
-            self.close_object(&st);
-            return Ok(());
-        }
-        loop {
-            self.member_key(&mut st)?;
-            self.skip_inner()?;
-            self.skip_ws();
-            match self.bytes.get(self.pos) {
-                Some(b',') => {
-                    self.pos += 1;
-                    self.skip_ws();
-                }
-                Some(b'}') => {
-                    self.close_object(&st);
-                    return Ok(());
-                }
-                None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "',' or '}'"),
-                Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "',' or '}'"),
-            }
-        }
-    }
-
-    fn skip_inner(&mut self) -> Result<()> {
-        // `peek_kind` checked the byte, so the containers open without a second look.
-        match self.peek_kind()? {
-            Kind::Object => self.skip_object()?,
-            Kind::Array => {
-                self.enter()?;
-                let mut st = ArrayState {
-                    count: 0,
-                    first: true,
-                };
-                while self.next_item(&mut st)? {
-                    self.skip_inner()?;
-                }
-            }
-            Kind::String => {
-                self.read_string_raw()?;
-            }
-            Kind::Number => {
-                self.read_number_raw()?;
-            }
-            Kind::Bool if self.bytes.get(self.pos) == Some(&b't') => self.literal(b"true")?,
-            Kind::Bool => self.literal(b"false")?,
-            Kind::Null => self.literal(b"null")?,
-        }
-        Ok(())
-    }
-
-    /// Starts a span whose canonical form [`end_span`](Self::end_span) reports, the way
-    /// [`skip_value`](Self::skip_value) does for a raw value; returns the outer state.
-    pub(crate) fn begin_span(&mut self) -> (bool, bool) {
-        (
-            core::mem::replace(&mut self.dirty, false),
-            core::mem::replace(&mut self.outside_dirty, false),
-        )
-    }
-
-    /// Ends a span begun with [`begin_span`](Self::begin_span) (given what it returned):
-    /// whether nothing read since was non-canonical, and whether nothing but string escapes
-    /// was.
-    pub(crate) fn end_span(&mut self, (dirty, outside): (bool, bool)) -> (bool, bool) {
-        let state = (!self.dirty, !self.outside_dirty);
-        self.dirty |= dirty;
-        self.outside_dirty |= outside;
-        state
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::scan_plain;
-    use alloc::vec::Vec;
-
-    fn naive(bytes: &[u8], i: usize) -> usize {
-        (i..bytes.len())
-            .find(|&k| matches!(bytes[k], b'"' | b'\\' | 0..=0x1f))
-            .unwrap_or(bytes.len())
-    }
-
-    #[test]
-    fn scan_plain_finds_the_first_special_byte_at_every_length_and_position() {
-        for len in 0..100 {
-            let plain: Vec<u8> = (0..len).map(|k| b"az09 ~\x7f\xc3\xa9"[k % 9]).collect();
-            for start in 0..=len {
-                assert_eq!(
-                    scan_plain(&plain, start),
-                    naive(&plain, start),
-                    "{len} {start}"
-                );
-            }
-            for at in 0..len {
-                for special in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
-                    let mut b = plain.clone();
-                    b[at] = special;
-                    for start in [0, at.saturating_sub(9), at] {
-                        assert_eq!(
-                            scan_plain(&b, start),
-                            naive(&b, start),
-                            "{len} {at} {start}"
-                        );
-                    }
-                }
-            }
-        }
-        assert_eq!(scan_plain(b"abc", 7), 3);
     }
 }

@@ -1,0 +1,166 @@
+//! Word-at-a-time (SWAR) byte scans shared by the reader and the writer.
+
+pub(crate) const LO: u64 = 0x0101_0101_0101_0101;
+pub(crate) const HI: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit set in each byte of `w` that is `"`, `\\` or a control character. The lowest
+/// flagged byte is always a true match (borrows only run upward).
+#[inline(always)]
+fn special_bytes(w: u64) -> u64 {
+    let zero = |x: u64| x.wrapping_sub(LO) & !x;
+    (zero(w ^ (LO * u64::from(b'"')))
+        | zero(w ^ (LO * u64::from(b'\\')))
+        | (w.wrapping_sub(LO * 0x20) & !w))
+        & HI
+}
+
+#[inline(always)]
+pub(crate) fn word(chunk: &[u8], at: usize) -> u64 {
+    let mut w = [0u8; 8];
+    if let Some(b) = chunk.get(at..at + 8) {
+        w.copy_from_slice(b);
+    }
+    u64::from_le_bytes(w)
+}
+
+/// The offset of the first `"`, `\\` or control character at or after `i` (or the end): word by
+/// word over the first 32 bytes (most strings are short), then 32 bytes per step.
+#[inline(always)]
+pub(crate) fn scan_plain(bytes: &[u8], i: usize) -> usize {
+    let Some(rest) = bytes.get(i..) else {
+        return bytes.len();
+    };
+    for (k, chunk) in rest.chunks_exact(8).take(4).enumerate() {
+        let m = special_bytes(word(chunk, 0));
+        if m != 0 {
+            return i + 8 * k + (m.trailing_zeros() / 8) as usize;
+        }
+    }
+    match rest.get(32..) {
+        Some(after) => i + 32 + scan_long(after),
+        None => i + scan_tail(rest, rest.len() / 8 * 8),
+    }
+}
+
+/// Byte by byte from `off`, for the last bytes of the input.
+fn scan_tail(rest: &[u8], off: usize) -> usize {
+    let tail = rest.get(off..).unwrap_or_default();
+    off + tail
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | 0..=0x1f))
+        .unwrap_or(tail.len())
+}
+
+/// [`scan_plain`] past the first 32 bytes.
+#[inline(never)]
+fn scan_long(rest: &[u8]) -> usize {
+    let mut off = 0;
+    for chunk in rest.chunks_exact(32) {
+        let (a, b, c, d) = (
+            special_bytes(word(chunk, 0)),
+            special_bytes(word(chunk, 8)),
+            special_bytes(word(chunk, 16)),
+            special_bytes(word(chunk, 24)),
+        );
+        if a | b | c | d != 0 {
+            let (k, m) = [(0, a), (8, b), (16, c), (24, d)]
+                .into_iter()
+                .find(|&(_, m)| m != 0)
+                .unwrap_or((32, 0));
+            return off + k + (m.trailing_zeros() / 8) as usize;
+        }
+        off += 32;
+    }
+    let tail = rest.get(off..).unwrap_or_default();
+    for chunk in tail.chunks_exact(8) {
+        let m = special_bytes(word(chunk, 0));
+        if m != 0 {
+            return off + (m.trailing_zeros() / 8) as usize;
+        }
+        off += 8;
+    }
+    scan_tail(rest, off)
+}
+
+/// The high bit set in each byte of `w` equal to `b` (the lowest flagged byte is a true match).
+#[inline(always)]
+pub(crate) fn byte_eq(w: u64, b: u8) -> u64 {
+    let x = w ^ (LO * u64::from(b));
+    x.wrapping_sub(LO) & !x & HI
+}
+
+/// The offset of the first byte at or after `i` (or the end) that `hits` flags in a word, as
+/// [`byte_eq`] does, sixteen bytes per step; `is_hit` says the same of one byte, for the tail.
+#[inline(always)]
+pub(crate) fn find_flagged(
+    bytes: &[u8],
+    mut i: usize,
+    hits: impl Fn(u64) -> u64,
+    is_hit: impl Fn(u8) -> bool,
+) -> usize {
+    while let Some(chunk) = bytes.get(i..i + 16) {
+        let (a, b) = (hits(word(chunk, 0)), hits(word(chunk, 8)));
+        if a | b != 0 {
+            let at = if a != 0 {
+                a.trailing_zeros()
+            } else {
+                64 + b.trailing_zeros()
+            };
+            return i + (at / 8) as usize;
+        }
+        i += 16;
+    }
+    while bytes.get(i).is_some_and(|&b| !is_hit(b)) {
+        i += 1;
+    }
+    i
+}
+
+/// The high bit set in each byte of `w` that is not an ASCII digit (the lowest flagged byte is
+/// a true match): digits become 0..=9, which stay below 0x80 after adding 0x76; any other byte
+/// sets its high bit (a carry out of a byte only reaches bytes above it).
+#[inline(always)]
+pub(crate) fn non_digit_bytes(w: u64) -> u64 {
+    let t = w ^ (LO * u64::from(b'0'));
+    (t.wrapping_add(LO * 0x76) | t) & HI
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scan_plain;
+    use alloc::vec::Vec;
+
+    fn naive(bytes: &[u8], i: usize) -> usize {
+        (i..bytes.len())
+            .find(|&k| matches!(bytes[k], b'"' | b'\\' | 0..=0x1f))
+            .unwrap_or(bytes.len())
+    }
+
+    #[test]
+    fn scan_plain_finds_the_first_special_byte_at_every_length_and_position() {
+        for len in 0..100 {
+            let plain: Vec<u8> = (0..len).map(|k| b"az09 ~\x7f\xc3\xa9"[k % 9]).collect();
+            for start in 0..=len {
+                assert_eq!(
+                    scan_plain(&plain, start),
+                    naive(&plain, start),
+                    "{len} {start}"
+                );
+            }
+            for at in 0..len {
+                for special in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
+                    let mut b = plain.clone();
+                    b[at] = special;
+                    for start in [0, at.saturating_sub(9), at] {
+                        assert_eq!(
+                            scan_plain(&b, start),
+                            naive(&b, start),
+                            "{len} {at} {start}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(scan_plain(b"abc", 7), 3);
+    }
+}
