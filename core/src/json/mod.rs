@@ -5,6 +5,8 @@ mod number;
 mod raw;
 pub mod reader;
 pub(crate) mod scan;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod scan_avx2;
 mod string;
 #[cfg(feature = "alloc")]
 pub mod value;

@@ -74,14 +74,33 @@ fn scan_long(rest: &[u8]) -> usize {
     if off < head.len() || off == rest.len() {
         return off;
     }
-    for chunk in rest.get(off..).unwrap_or_default().as_chunks::<64>().0 {
+    off += plain_chunks(rest.get(off..).unwrap_or_default());
+    let rest_at = rest.get(off..).unwrap_or_default();
+    off + scan_words(rest_at)
+}
+
+/// The offset of the first 64-byte chunk of `rest` that holds a `"`, `\\` or control character,
+/// or of the bytes after the last whole chunk.
+#[inline(always)]
+fn plain_chunks(rest: &[u8]) -> usize {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    if let Some(off) = super::scan_avx2::plain_chunks(rest) {
+        return off;
+    }
+    plain_chunks_portable(rest)
+}
+
+/// [`plain_chunks`] on any CPU.
+#[inline(always)]
+fn plain_chunks_portable(rest: &[u8]) -> usize {
+    let mut off = 0;
+    for chunk in rest.as_chunks::<64>().0 {
         if any_special(chunk) {
             break;
         }
         off += 64;
     }
-    let rest_at = rest.get(off..).unwrap_or_default();
-    off + scan_words(rest_at)
+    off
 }
 
 /// The offset of the first `"`, `\\` or control character in `rest` (or its length), 32 bytes
@@ -179,6 +198,32 @@ mod tests {
                 let want = matches!(b, b'"' | b'\\' | 0..=0x1f);
                 assert_eq!(super::any_special(&chunk), want, "{lane} {b}");
             }
+        }
+    }
+
+    /// Both forms of the 64-byte step (the AVX2 one where this CPU has it) stop at the same
+    /// chunk for every byte value in every lane of the second and third chunk.
+    #[test]
+    fn plain_chunks_forms_agree_on_every_byte_in_every_lane() {
+        let mut buf = [b'a'; 64 * 4];
+        assert_eq!(super::plain_chunks(&buf), 256);
+        assert_eq!(super::plain_chunks(&buf[..255]), 192);
+        for at in 64..192 {
+            for b in 0..=255u8 {
+                buf[at] = b;
+                let want = if matches!(b, b'"' | b'\\' | 0..=0x1f) {
+                    at / 64 * 64
+                } else {
+                    256
+                };
+                assert_eq!(super::plain_chunks_portable(&buf), want, "{at} {b}");
+                assert_eq!(super::plain_chunks(&buf), want, "{at} {b}");
+                #[cfg(all(feature = "std", target_arch = "x86_64"))]
+                if let Some(off) = crate::json::scan_avx2::plain_chunks(&buf) {
+                    assert_eq!(off, want, "avx2 {at} {b}");
+                }
+            }
+            buf[at] = b'a';
         }
     }
 
