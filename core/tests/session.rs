@@ -168,6 +168,10 @@ fn a_full_session_lists_calls_reports_progress_cancels_and_times_out() {
     c.start(&mut wire, 0).unwrap();
     let (l, replies) = serve(&mut s, &codec, &catalog, &wire);
     server_log.push(l);
+    let want = format!(
+        r#"{{"jsonrpc":"2.0","id":0,"result":{{"protocolVersion":"2025-11-25","capabilities":{{"tools":{{"listChanged":true}}}},"serverInfo":{INFO}}}}}"#
+    );
+    assert_eq!(String::from_utf8_lossy(&replies[0]), want);
     for r in &replies {
         client_log.push(label(&c.handle_input(r, 0).unwrap()));
     }

@@ -9,8 +9,9 @@ use crate::json::{JsonStr, Number};
 use crate::jsonrpc::{Message, RequestId};
 use crate::limits::Limits;
 use crate::mcp::{
-    CallToolRequestParams, CallToolResult, Encode, ListToolsRequestParams, ListToolsResult,
-    McpMessage, Method, ProgressNotificationParams, ProtocolVersion, RequestMeta, ToolsCapability,
+    CallToolRequestParams, CallToolResult, Encode, Extra, InitializeResult, ListToolsRequestParams,
+    ListToolsResult, McpMessage, Method, ProgressNotificationParams, ProtocolVersion, RequestMeta,
+    ToolsCapability,
 };
 use core::fmt;
 
@@ -418,14 +419,16 @@ impl<'c, const N: usize> Server<'c, N> {
             ),
             Outgoing::Initialize { id, version } => {
                 let o = open_response(sink, &id);
-                let mut r = ObjectWriter::open(sink);
-                r.key(sink, "protocolVersion");
-                write_plain_str(sink, version.as_str());
-                r.key(sink, "capabilities");
-                write_raw(sink, &self.config.capabilities.raw());
-                r.key(sink, "serverInfo");
-                write_raw(sink, &self.config.server_info.raw());
-                r.close(sink);
+                InitializeResult {
+                    protocol_version: JsonStr::new(version.as_str()),
+                    capabilities: self.config.capabilities.raw(),
+                    tools: None,
+                    server_info: self.config.server_info.raw(),
+                    instructions: None,
+                    meta: None,
+                    extra: Extra::NONE,
+                }
+                .write(sink);
                 o.close(sink);
             }
             Outgoing::Discover { id } => {
