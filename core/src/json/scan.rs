@@ -30,8 +30,8 @@ pub(crate) fn scan_plain(bytes: &[u8], i: usize) -> usize {
     let Some(rest) = bytes.get(i..) else {
         return bytes.len();
     };
-    for (k, chunk) in rest.chunks_exact(8).take(4).enumerate() {
-        let m = special_bytes(word(chunk, 0));
+    for (k, chunk) in rest.as_chunks::<8>().0.iter().take(4).enumerate() {
+        let m = special_bytes(u64::from_le_bytes(*chunk));
         if m != 0 {
             return i + 8 * k + (m.trailing_zeros() / 8) as usize;
         }
