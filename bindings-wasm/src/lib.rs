@@ -35,36 +35,11 @@ mod args;
 mod schema;
 mod session;
 
+// The `import type` of types.d.ts is the header napi puts on index.d.ts too (one file).
 #[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = r#"
-import type {
-  CallSent,
-  CallToolResult,
-  Classification,
-  ClientIncoming,
-  ClientOptions,
-  ClientTimerEvent,
-  ErrorKindInfo,
-  ErrorKindName,
-  JSONObject,
-  JSONRPCErrorResponse,
-  JSONRPCMessage,
-  JSONRPCResultResponse,
-  JSONValue,
-  ListToolsResult,
-  OutputCheck,
-  Page,
-  ProgressToken,
-  ProtocolVersion,
-  RequestId,
-  SchemaOptions,
-  SchemaValidationError,
-  Sent,
-  ServerIncoming,
-  ServerOptions,
-} from './types.js'
-
-/**
+const TS_TYPES: &'static str = concat!(
+    include_str!("../../bindings-node/dts-header.d.ts"),
+    r#"/**
  * Limits applied while decoding; a missing field keeps its default (64 MiB, depth 128,
  * 1,000,000 members per container).
  */
@@ -76,7 +51,8 @@ export interface Limits {
   /** Most members of one object or elements of one array. */
   maxMembers?: number
 }
-"#;
+"#
+);
 
 #[wasm_bindgen]
 extern "C" {
