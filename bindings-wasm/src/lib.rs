@@ -349,8 +349,8 @@ pub(crate) fn value_to_js(v: &Value) -> Result<JsValue, JsValue> {
 ///
 /// The package's `decode` (pkg/*/index.js, from bindings-node/js/decode.wasm.js) writes the
 /// message into the scratch buffer ([`scratch_resize`]), has it checked there
-/// ([`check_scratch`]) and calls `JSON.parse` itself; this one gives the same (it is the path for other inputs, and for a `decode`
-/// called again while one is running).
+/// ([`check_scratch`]) and calls `JSON.parse` itself; this one gives the same (it is the path
+/// for other inputs, and for a `decode` called again while one is running).
 #[wasm_bindgen(unchecked_return_type = "JSONRPCMessage")]
 pub fn decode(
     #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input: JsValue,
