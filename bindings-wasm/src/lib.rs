@@ -347,7 +347,7 @@ pub(crate) fn value_to_js(v: &Value) -> Result<JsValue, JsValue> {
 /// Checks one message with every rule of mcpwire and returns it as plain JS values, deep-equal
 /// to `JSON.parse` of the same text. Throws `McpwireError` for an invalid message.
 ///
-/// The package's `decode` (pkg/*/index.js, from bindings-node/js/decode.wasm.js) writes the
+/// The package's `decode` (index.js, from bindings-node/js/decode.wasm.js) writes the
 /// message into the scratch buffer ([`scratch_resize`]), has it checked there
 /// ([`check_scratch`]) and calls `JSON.parse` itself; this one gives the same (it is the path
 /// for other inputs, and for a `decode` called again while one is running).
