@@ -84,7 +84,8 @@ function entryJs(t) {
   let js = read('entry.js')
   js = js.slice(js.indexOf('\n//@header\n'))
   const strict = t.module === 'commonjs' ? "'use strict'\n" : ''
-  js = fill(js, 'header', [strict + GENERATED, t.about, LOGIC, t.more, '', t.load].filter((l) => l !== undefined).join('\n')).replace(/^\n/, '')
+  const header = [strict + GENERATED, t.about, LOGIC, t.more, '', t.load].filter((l) => l !== undefined)
+  js = fill(js, 'header', header.join('\n')).replace(/^\n/, '')
   js = fill(js, 'decode', read(t.decode).trimEnd())
   const exportsJs =
     t.module === 'commonjs'
