@@ -3,7 +3,8 @@
 # already there. Works from any cwd. Exit status non-zero on any failure; the last lines are
 # node's test summary (# pass N / # fail N).
 #   1. npm ci in bindings-node (when node_modules does not match package-lock.json)
-#   2. npm run build (napi build --platform --release: the .node, index.js, index.d.ts)
+#   2. npm run build (napi build --platform --release: the .node, index.js, index.d.ts; then
+#      js/build.mjs: mcpwire.js, mcpwire.mjs, mcpwire.d.ts)
 #   3. node --test: the shared suite tests/js/suite.mjs against this binding (vectors, API,
 #      MCP SDK interop, tsc check), plus installing the package into other projects
 set -euo pipefail

@@ -56,12 +56,13 @@ rm -rf "$here/pkg/web" "$here/pkg/node"
 wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$here/pkg/web" --out-name mcpwire_wasm "$wasm"
 wasm-bindgen --target nodejs --remove-name-section --remove-producers-section --out-dir "$here/pkg/node" --out-name mcpwire_wasm "$wasm"
 
+# The package entries (index.js, index.mjs for Node, index.d.ts) come from the template the
+# Node binding's entry is written from too (bindings-node/js/entry.js, entry.d.ts), as do the
+# data shapes (types.d.ts).
 for flavor in web node; do
-  cp "$root/bindings-node/types.d.ts" "$here/js/index.d.ts" "$here/pkg/$flavor/"
+  cp "$root/bindings-node/types.d.ts" "$here/pkg/$flavor/"
+  node "$root/bindings-node/js/build.mjs" "wasm-$flavor" "$here/pkg/$flavor"
 done
-cp "$here/js/index.web.js" "$here/pkg/web/index.js"
-cp "$here/js/index.node.cjs" "$here/pkg/node/index.js"
-cp "$here/js/index.node.mjs" "$here/pkg/node/index.mjs"
 
 node - "$here/pkg" "$version" <<'JS'
 const fs = require('fs')

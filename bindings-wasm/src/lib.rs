@@ -35,36 +35,11 @@ mod args;
 mod schema;
 mod session;
 
+// The `import type` of types.d.ts is the header napi puts on index.d.ts too (one file).
 #[wasm_bindgen(typescript_custom_section)]
-const TS_TYPES: &'static str = r#"
-import type {
-  CallSent,
-  CallToolResult,
-  Classification,
-  ClientIncoming,
-  ClientOptions,
-  ClientTimerEvent,
-  ErrorKindInfo,
-  ErrorKindName,
-  JSONObject,
-  JSONRPCErrorResponse,
-  JSONRPCMessage,
-  JSONRPCResultResponse,
-  JSONValue,
-  ListToolsResult,
-  OutputCheck,
-  Page,
-  ProgressToken,
-  ProtocolVersion,
-  RequestId,
-  SchemaOptions,
-  SchemaValidationError,
-  Sent,
-  ServerIncoming,
-  ServerOptions,
-} from './types.js'
-
-/**
+const TS_TYPES: &'static str = concat!(
+    include_str!("../../bindings-node/dts-header.d.ts"),
+    r#"/**
  * Limits applied while decoding; a missing field keeps its default (64 MiB, depth 128,
  * 1,000,000 members per container).
  */
@@ -76,7 +51,8 @@ export interface Limits {
   /** Most members of one object or elements of one array. */
   maxMembers?: number
 }
-"#;
+"#
+);
 
 #[wasm_bindgen]
 extern "C" {
@@ -371,10 +347,10 @@ pub(crate) fn value_to_js(v: &Value) -> Result<JsValue, JsValue> {
 /// Checks one message with every rule of mcpwire and returns it as plain JS values, deep-equal
 /// to `JSON.parse` of the same text. Throws `McpwireError` for an invalid message.
 ///
-/// The package's `decode` (js/index.*) writes the message into the scratch buffer
-/// ([`scratch_resize`]), has it checked there ([`check_scratch`]) and calls `JSON.parse`
-/// itself; this one gives the same (it is the path for other inputs, and for a `decode`
-/// called again while one is running).
+/// The package's `decode` (index.js, from bindings-node/js/decode.wasm.js) writes the
+/// message into the scratch buffer ([`scratch_resize`]), has it checked there
+/// ([`check_scratch`]) and calls `JSON.parse` itself; this one gives the same (it is the path
+/// for other inputs, and for a `decode` called again while one is running).
 #[wasm_bindgen(unchecked_return_type = "JSONRPCMessage")]
 pub fn decode(
     #[wasm_bindgen(unchecked_param_type = "Uint8Array | string")] input: JsValue,

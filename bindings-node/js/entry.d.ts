@@ -1,5 +1,7 @@
-// The package's types: the functions and classes as napi generates them from src/ (index.d.ts),
-// the data shapes (types.d.ts), and the two items mcpwire.js adds.
+// The package's types: the functions and classes as the binding generates them from src/
+// (@binding.d.ts), the data shapes (types.d.ts), and the two items the entry adds.
+// Template: js/build.mjs writes it as bindings-node's mcpwire.d.ts and bindings-wasm's
+// pkg/*/index.d.ts, with @binding the generated module (index, mcpwire_wasm).
 import type { ErrorKindInfo, ErrorKindName, SchemaErrorKindName } from './types.js'
 
 export {
@@ -15,8 +17,8 @@ export {
   Client,
   Server,
   Schema,
-} from './index.js'
-export type { Limits } from './index.js'
+} from './@binding.js'
+export type { Limits } from './@binding.js'
 export type * from './types.js'
 
 /** A message (or schema) mcpwire refused. */
