@@ -28,7 +28,8 @@ fn main() {
             .unwrap_or_else(|| panic!("no {want} in {list}"))
             .clone()
     };
-    let validator = jsonschema::validator_for(&find("tools", "name", &tool)["inputSchema"]).unwrap();
+    let validator =
+        jsonschema::validator_for(&find("tools", "name", &tool)["inputSchema"]).unwrap();
     let instance = find("cases", "description", &case)["arguments"].clone();
     let all = args.next().as_deref() == Some("all");
     let (mut valid, mut errors) = (0usize, 0usize);

@@ -92,6 +92,8 @@ pub(crate) struct Fast {
     /// `ops[starts[k]..starts[k + 1]]` apply to values of kind `k`.
     starts: [u32; KINDS + 1],
     pub(crate) ops: Vec<Op>,
+    /// Beside each op, the index in `kws` of the keyword it comes from.
+    pub(crate) kwix: Vec<u32>,
     pub nums: Vec<Num>,
     pub strs: Vec<Box<str>>,
     pub ids: Vec<NodeId>,
@@ -113,6 +115,18 @@ impl Fast {
         self.ops.get(a..b).unwrap_or(&[])
     }
 
+    /// The checks for a value of kind `k`, each with the index of its keyword in `kws`.
+    pub fn ops_kws(&self, k: usize) -> (&[Op], &[u32]) {
+        let (a, b) = match (self.starts.get(k), self.starts.get(k + 1)) {
+            (Some(a), Some(b)) => (*a as usize, *b as usize),
+            _ => return (&[], &[]),
+        };
+        (
+            self.ops.get(a..b).unwrap_or(&[]),
+            self.kwix.get(a..b).unwrap_or(&[]),
+        )
+    }
+
     pub fn ids(&self, start: u32, len: u32) -> &[NodeId] {
         range(&self.ids, start, len)
     }
@@ -125,13 +139,17 @@ impl Fast {
         range(&self.strs, start, len)
     }
 
-    pub(crate) fn set_ops(&mut self, lists: [Vec<Op>; KINDS]) {
+    pub(crate) fn set_ops(&mut self, lists: Lists) {
         self.ops.clear();
-        for (k, list) in lists.into_iter().enumerate() {
+        self.kwix.clear();
+        for (k, list) in lists.0.into_iter().enumerate() {
             if let Some(s) = self.starts.get_mut(k) {
                 *s = self.ops.len() as u32;
             }
-            self.ops.extend(list);
+            for (op, i) in list {
+                self.ops.push(op);
+                self.kwix.push(i);
+            }
         }
         self.starts[KINDS] = self.ops.len() as u32;
     }
@@ -143,14 +161,17 @@ impl Fast {
     }
 }
 
-/// Per-kind op lists under construction; nothing is added after a `Fail`.
-pub(crate) struct Lists(pub [Vec<Op>; KINDS]);
+/// Per-kind op lists under construction, each op with the index of its keyword (`cur` when
+/// pushed); nothing is added after a `Fail`.
+#[derive(Default)]
+pub(crate) struct Lists(pub [Vec<(Op, u32)>; KINDS], pub u32);
 
 impl Lists {
     pub(crate) fn push(&mut self, k: usize, op: Op) {
+        let cur = self.1;
         if let Some(list) = self.0.get_mut(k) {
-            if list.last() != Some(&Op::Fail) {
-                list.push(op);
+            if list.last().map(|(o, _)| o) != Some(&Op::Fail) {
+                list.push((op, cur));
             }
         }
     }
@@ -209,13 +230,14 @@ fn base(node: &Node, nodes: &[Node], falses: &[bool], dynamic: bool) -> Fast {
     if f.slow || node.boolean.is_some() {
         return f;
     }
-    let mut l = Lists(Default::default());
+    let mut l = Lists::default();
     let big = node.kws.iter().any(|k| match k {
         Kw::Properties(list) => list.len() >= super::props::MAX_PROPERTIES,
         _ => false,
     });
     for (i, kw) in node.kws.iter().enumerate() {
         let i = i as u32;
+        l.1 = i;
         match kw {
             Kw::Ref(t) | Kw::DynamicRef(t, None) => l.all(Op::Eval(*t, 0)),
             Kw::Type(bits) => {
@@ -294,7 +316,7 @@ fn base(node: &Node, nodes: &[Node], falses: &[bool], dynamic: bool) -> Fast {
     } else {
         super::props::table(node, nodes)
     };
-    f.set_ops(l.0);
+    f.set_ops(l);
     f
 }
 

@@ -64,6 +64,7 @@ mod prune;
 mod quick;
 mod regex;
 mod registry;
+mod report;
 mod seq;
 pub mod tools;
 mod uri;
@@ -238,6 +239,7 @@ impl Schema {
         }
         let mut ctx = validate::Ctx::new(self, max_errors.max(1));
         ctx.record = true;
+        ctx.ipath.reserve(64);
         ctx.eval(self.root, instance, false, None);
         if let Some(e) = ctx.broken.take() {
             if !ctx.errors.contains(&e) {

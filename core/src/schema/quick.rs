@@ -22,19 +22,19 @@ const MEMO: usize = 32;
 const ABSENT: u8 = u8::MAX;
 
 /// Which `properties` entry each member of an object is, looked up once per node.
-struct Memo {
+pub(super) struct Memo {
     idx: [u8; MEMO],
     /// Bit `j`: property `j` is present.
     seen: u64,
     /// Bit `i`: member `i` is not in `properties`.
-    unknown: u64,
+    pub unknown: u64,
     /// `idx` and `unknown` cover every member (else look up again when needed).
-    full: bool,
+    pub full: bool,
 }
 
 impl Memo {
-    #[inline]
-    fn new(t: &ObjTable, members: &[(String, Value)]) -> Memo {
+    #[inline(always)]
+    pub fn new(t: &ObjTable, members: &[(String, Value)]) -> Memo {
         let mut m = Memo {
             idx: [ABSENT; MEMO],
             seen: 0,
@@ -59,8 +59,8 @@ impl Memo {
     }
 
     /// The property index of member `i` (key `k`).
-    #[inline]
-    fn get(&self, t: &ObjTable, i: usize, k: &str) -> Option<usize> {
+    #[inline(always)]
+    pub fn get(&self, t: &ObjTable, i: usize, k: &str) -> Option<usize> {
         if !self.full {
             return t.find(k);
         }
@@ -148,7 +148,7 @@ impl Ctx<'_> {
 
     /// Quick evaluation of `id`, reached after `skip` plain `$ref`s (counted in the depth).
     #[inline]
-    fn quick_skip(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
+    pub(super) fn quick_skip(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
         if skip == 0 {
             return self.quick(id, inst);
         }
@@ -294,8 +294,25 @@ impl Ctx<'_> {
         true
     }
 
+    /// `additionalProperties: false`: true when every member is declared.
+    pub(super) fn no_additional(
+        &self,
+        node: &Node,
+        t: &ObjTable,
+        memo: &Memo,
+        members: &[(String, Value)],
+    ) -> bool {
+        if memo.full && t.pats.is_none() {
+            return memo.unknown == 0;
+        }
+        members
+            .iter()
+            .enumerate()
+            .all(|(i, (k, _))| self.declared(node, t, memo, i, k))
+    }
+
     /// An object check that needs no property lookups.
-    fn object_op(
+    pub(super) fn object_op(
         &mut self,
         node: &Node,
         op: Op,
@@ -310,7 +327,14 @@ impl Ctx<'_> {
     }
 
     /// True when member `i` (key `k`) is covered by `properties` or `patternProperties`.
-    fn declared(&self, node: &Node, t: &ObjTable, memo: &Memo, i: usize, k: &str) -> bool {
+    pub(super) fn declared(
+        &self,
+        node: &Node,
+        t: &ObjTable,
+        memo: &Memo,
+        i: usize,
+        k: &str,
+    ) -> bool {
         if memo.get(t, i, k).is_some() {
             return true;
         }
@@ -336,4 +360,61 @@ impl Ctx<'_> {
             _ => true,
         }
     }
+}
+
+/// `required` through the table's bits.
+#[inline]
+pub(super) fn has_required(t: &ObjTable, memo: &Memo, inst: &Value) -> bool {
+    memo.seen & t.req_mask == t.req_mask && t.req_extra.iter().all(|n| inst.get(n).is_some())
+}
+
+/// A check of a string alone: `None` for other ops.
+#[inline(always)]
+pub(super) fn string_leaf(node: &Node, op: Op, s: &str) -> Option<bool> {
+    let f = &node.fast;
+    Some(match op {
+        Op::Strs(a, n) => f.strs(a, n).iter().any(|c| **c == *s),
+        Op::MinLen(n) => {
+            let len = s.len() as u64;
+            len >= n && (len / 4 >= n || s.chars().count() as u64 >= n)
+        }
+        Op::MaxLen(n) => s.len() as u64 <= n || s.chars().count() as u64 <= n,
+        Op::Pattern(i) => match node.kws.get(i as usize) {
+            Some(Kw::Pattern(p)) => p.is_match(s),
+            _ => true,
+        },
+        _ => return None,
+    })
+}
+
+/// A check of an array's length or items alone: `None` for other ops.
+#[inline(always)]
+pub(super) fn array_leaf(op: Op, items: &[Value]) -> Option<bool> {
+    Some(match op {
+        Op::MinItems(n) => items.len() as u64 >= n,
+        Op::MaxItems(n) => items.len() as u64 <= n,
+        Op::Unique => duplicate(items).is_none(),
+        _ => return None,
+    })
+}
+
+/// A check of a (parsed) number alone: `None` for other ops.
+#[inline(always)]
+pub(super) fn number_leaf(f: &super::fast::Fast, op: Op, n: Num) -> Option<bool> {
+    let num = |i: u32| f.nums.get(i as usize).copied();
+    Some(match op {
+        Op::Integer => n.is_integer(),
+        Op::Nums(a, len) => f.nums(a, len).iter().any(|v| v.cmp(n) == Ordering::Equal),
+        Op::Bound(b, i) => num(i).is_none_or(|limit| {
+            let o = n.cmp(limit);
+            match b {
+                Bound::Minimum => o != Ordering::Less,
+                Bound::ExclusiveMinimum => o == Ordering::Greater,
+                Bound::Maximum => o != Ordering::Greater,
+                Bound::ExclusiveMaximum => o == Ordering::Less,
+            }
+        }),
+        Op::MultipleOf(i) => num(i).is_none_or(|d| n.is_multiple_of(d)),
+        _ => return None,
+    })
 }
