@@ -11,8 +11,9 @@
 //! `DEPTH_SLACK` levels from the depth limit, so none of them could have reached it).
 
 use super::fast::{kind_of, Op};
-use super::keyword::{Kw, Node, NodeId};
+use super::keyword::{Node, NodeId};
 use super::number::Num;
+use super::props::ObjTable;
 use super::quick::{array_leaf, has_required, number_leaf, string_leaf, Memo};
 use super::validate::Ctx;
 use crate::json::Value;
@@ -21,24 +22,50 @@ use alloc::string::String;
 impl Ctx<'_> {
     /// Evaluates node `id` (not slow, not boolean) in full on `inst`, recording errors.
     pub(super) fn report_node(&mut self, node: &Node, inst: &Value) -> bool {
-        self.depth += 1;
+        match inst {
+            Value::Object(m) => {
+                self.depth += 1;
+                let ok = match node.fast.obj.as_deref() {
+                    Some(t) => {
+                        let memo = Memo::new(t, m);
+                        self.report_ops(node, inst, None, Some((t, &memo, m)))
+                    }
+                    None => self.report_ops(node, inst, None, None),
+                };
+                self.depth -= 1;
+                ok
+            }
+            Value::Array(_) => {
+                self.depth += 1;
+                let ok = self.report_ops(node, inst, None, None);
+                self.depth -= 1;
+                ok
+            }
+            _ => {
+                self.depth += 1;
+                let ok = match inst {
+                    Value::Number(t) => match Num::parse(t) {
+                        Some(n) => self.report_ops(node, inst, Some(n), None),
+                        // Not number text (a hand-built value): the general checks decide.
+                        None => self.keywords(node, inst, false, None),
+                    },
+                    _ => self.report_ops(node, inst, None, None),
+                };
+                self.depth -= 1;
+                ok
+            }
+        }
+    }
+
+    /// The checks of `node` for the kind of `inst`, in keyword order, errors recorded.
+    fn report_ops(
+        &mut self,
+        node: &Node,
+        inst: &Value,
+        num: Option<Num>,
+        obj: Option<(&ObjTable, &Memo, &[(String, Value)])>,
+    ) -> bool {
         let (ops, kws) = node.fast.ops_kws(kind_of(inst));
-        let num = match inst {
-            Value::Number(t) if !ops.is_empty() => match Num::parse(t) {
-                Some(n) => Some(n),
-                None => {
-                    // Not number text (a hand-built value): the general checks decide.
-                    let ok = self.keywords(node, inst, false, None);
-                    self.depth -= 1;
-                    return ok;
-                }
-            },
-            _ => None,
-        };
-        let memo = match (inst, node.fast.obj.as_deref()) {
-            (Value::Object(m), Some(t)) if !ops.is_empty() => Some(Memo::new(t, m)),
-            _ => None,
-        };
         let mut valid = true;
         // The keyword last evaluated by the general evaluator (ops after it that come from
         // the same keyword are done).
@@ -48,56 +75,22 @@ impl Ctx<'_> {
                 // Nothing is listed after a failure: the rest of the keywords go to the
                 // general evaluator (from the next one when this one ran there).
                 let from = if done == Some(i) { i + 1 } else { i } as usize;
-                let ok = self.keywords_from(node, from, inst);
-                self.depth -= 1;
-                return ok && valid;
+                return self.keywords_from(node, from, inst) && valid;
             }
             if done == Some(i) {
                 continue;
             }
-            let ok = match *op {
-                Op::Props => match (inst, node.fast.obj.as_deref(), memo.as_ref()) {
-                    (Value::Object(m), Some(t), Some(memo)) => self.report_props(t, memo, m),
+            let ok = match (*op, obj) {
+                (Op::Props, Some((t, memo, m))) => self.report_props(t, memo, m),
+                (Op::Additional(id), Some((t, memo, m))) => {
+                    self.report_additional(node, t, memo, m, id)
+                }
+                (op, _) => match leaf(self, node, op, inst, num, obj) {
+                    Some(true) => true,
+                    // Failures, and the keywords with subschemas (an `anyOf` checks its
+                    // branches quickly before it explains a failure).
                     _ => self.general(node, i, inst, &mut done),
                 },
-                Op::Additional(id) => match (inst, node.fast.obj.as_deref(), memo.as_ref()) {
-                    (Value::Object(m), Some(t), Some(memo)) => {
-                        self.report_additional(node, t, memo, m, id)
-                    }
-                    _ => self.general(node, i, inst, &mut done),
-                },
-                Op::Eval(..) | Op::All(..) | Op::Items(..) | Op::Kw(_)
-                    if !matches!(node.kws.get(i as usize), Some(Kw::AnyOf(_))) =>
-                {
-                    self.general(node, i, inst, &mut done)
-                }
-                op => {
-                    let pass = match (op, inst) {
-                        (Op::Bools(m), Value::Bool(b)) => Some(m & (1 << u8::from(*b)) != 0),
-                        (op, Value::String(s)) => string_leaf(node, op, s),
-                        (op, Value::Array(a)) => array_leaf(op, a),
-                        (op, Value::Number(_)) => num.and_then(|n| number_leaf(&node.fast, op, n)),
-                        (op, Value::Object(m)) => match (node.fast.obj.as_deref(), &memo) {
-                            (Some(t), Some(memo)) => match op {
-                                Op::Required => Some(has_required(t, memo, inst)),
-                                Op::NoAdditional => Some(self.no_additional(node, t, memo, m)),
-                                Op::MinProps(_) | Op::MaxProps(_) => {
-                                    Some(self.object_op(node, op, inst, m))
-                                }
-                                _ => None,
-                            },
-                            _ => None,
-                        },
-                        _ => None,
-                    };
-                    match pass {
-                        Some(true) => true,
-                        // `anyOf` (and what is not decoded here): quickly first, in full
-                        // only when that fails.
-                        None if self.quick_op(node, op, inst) => true,
-                        _ => self.general(node, i, inst, &mut done),
-                    }
-                }
             };
             if !ok {
                 valid = false;
@@ -106,11 +99,9 @@ impl Ctx<'_> {
                 }
             }
             if self.broken.is_some() {
-                self.depth -= 1;
                 return false;
             }
         }
-        self.depth -= 1;
         valid
     }
 
@@ -140,28 +131,9 @@ impl Ctx<'_> {
         valid
     }
 
-    /// One op in quick mode (no errors); a quick failure is then evaluated in full.
-    fn quick_op(&mut self, node: &Node, op: Op, inst: &Value) -> bool {
-        let ok = match op {
-            Op::Eval(t, skip) => self.quick_skip(t, skip, inst),
-            Op::Any(a, n) => node.fast.ids(a, n).iter().any(|t| self.quick(*t, inst)),
-            _ => false,
-        };
-        if self.broken.is_some() {
-            // Met again by the full evaluation, which reports it with its location.
-            self.broken = None;
-            return false;
-        }
-        ok
-    }
-
     /// `properties`: each member with a subschema, in the instance's order.
-    fn report_props(
-        &mut self,
-        t: &super::props::ObjTable,
-        memo: &Memo,
-        members: &[(String, Value)],
-    ) -> bool {
+    #[inline(never)]
+    fn report_props(&mut self, t: &ObjTable, memo: &Memo, members: &[(String, Value)]) -> bool {
         let mut ok = true;
         for (i, (k, v)) in members.iter().enumerate() {
             let Some(id) = memo.get(t, i, k).and_then(|j| t.orig_of(j)) else {
@@ -178,10 +150,11 @@ impl Ctx<'_> {
     }
 
     /// `additionalProperties` with a subschema (not `false`): each undeclared member.
+    #[inline(never)]
     fn report_additional(
         &mut self,
         node: &Node,
-        t: &super::props::ObjTable,
+        t: &ObjTable,
         memo: &Memo,
         members: &[(String, Value)],
         id: NodeId,
@@ -199,5 +172,31 @@ impl Ctx<'_> {
             }
         }
         ok
+    }
+}
+
+/// A check of the value alone, as in quick mode: `None` for ops that are not decoded here.
+#[inline(never)]
+fn leaf(
+    ctx: &Ctx<'_>,
+    node: &Node,
+    op: Op,
+    inst: &Value,
+    num: Option<Num>,
+    obj: Option<(&ObjTable, &Memo, &[(String, Value)])>,
+) -> Option<bool> {
+    match (op, inst) {
+        (Op::Bools(m), Value::Bool(b)) => Some(m & (1 << u8::from(*b)) != 0),
+        (op, Value::String(s)) => string_leaf(node, op, s),
+        (op, Value::Array(a)) => array_leaf(op, a),
+        (op, Value::Number(_)) => num.and_then(|n| number_leaf(&node.fast, op, n)),
+        (op, Value::Object(m)) => match (op, obj) {
+            (Op::Required, Some((t, memo, _))) => Some(has_required(t, memo, inst)),
+            (Op::NoAdditional, Some((t, memo, _))) => Some(ctx.no_additional(node, t, memo, m)),
+            (Op::MinProps(n), _) => Some(m.len() as u64 >= n),
+            (Op::MaxProps(n), _) => Some(m.len() as u64 <= n),
+            _ => None,
+        },
+        _ => None,
     }
 }
