@@ -185,10 +185,35 @@ pub fn percent_decode(s: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| s.into())
 }
 
+/// True when `b` holds a `~` or `/` (eight bytes per step).
+#[inline]
+fn needs_escape(b: &[u8]) -> bool {
+    use crate::json::scan::{byte_eq, word};
+    let mut at = 0;
+    while at < b.len() {
+        let w = word(b, at);
+        let w = if at + 8 <= b.len() {
+            w
+        } else {
+            // The tail, padded with zero bytes (never flagged).
+            let mut t = [0u8; 8];
+            if let (Some(dst), Some(src)) = (t.get_mut(..b.len() - at), b.get(at..)) {
+                dst.copy_from_slice(src);
+            }
+            u64::from_le_bytes(t)
+        };
+        if byte_eq(w, b'~') | byte_eq(w, b'/') != 0 {
+            return true;
+        }
+        at += 8;
+    }
+    false
+}
+
 /// Appends one reference token to a JSON pointer, escaping `~` and `/`.
 pub fn push_token(ptr: &mut String, token: &str) {
     ptr.push('/');
-    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+    if !needs_escape(token.as_bytes()) {
         ptr.push_str(token);
         return;
     }
