@@ -80,6 +80,32 @@ pub(crate) enum Op {
     NoAdditional,
 }
 
+impl Op {
+    /// True for checks of the value alone.
+    fn is_leaf(&self) -> bool {
+        matches!(
+            self,
+            Op::Fail
+                | Op::Integer
+                | Op::Nums(..)
+                | Op::Strs(..)
+                | Op::Bools(_)
+                | Op::Bound(..)
+                | Op::MultipleOf(_)
+                | Op::MinLen(_)
+                | Op::MaxLen(_)
+                | Op::Pattern(_)
+                | Op::MinItems(_)
+                | Op::MaxItems(_)
+                | Op::Unique
+                | Op::MinProps(_)
+                | Op::MaxProps(_)
+                | Op::Required
+                | Op::NoAdditional
+        )
+    }
+}
+
 /// The quick form of one node.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Fast {
@@ -89,6 +115,9 @@ pub(crate) struct Fast {
     pub pass: u8,
     /// Bit `k`: the only check on kind `k` is one subschema (an `Op::Eval`).
     pub fwd: u8,
+    /// Bit `k`: every check on kind `k` looks at the value alone (no subschemas, nothing
+    /// through the general evaluator).
+    pub leaf: u8,
     /// `ops[starts[k]..starts[k + 1]]` apply to values of kind `k`.
     starts: [u32; KINDS + 1],
     pub(crate) ops: Vec<Op>,
@@ -202,6 +231,9 @@ pub(crate) fn build(nodes: &mut [Node], dynamic: bool) {
         let f = &mut node.fast;
         f.fwd = (0..KINDS)
             .filter(|k| matches!(f.ops(*k), [Op::Eval(..)]) && !f.slow)
+            .fold(0, |m, k| m | (1 << k));
+        f.leaf = (0..KINDS)
+            .filter(|k| f.ops(*k).iter().all(|op| op.is_leaf()) && !f.slow)
             .fold(0, |m, k| m | (1 << k));
     }
     super::prune::forward_properties(nodes);

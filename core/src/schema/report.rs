@@ -11,7 +11,7 @@
 //! `DEPTH_SLACK` levels from the depth limit, so none of them could have reached it).
 
 use super::fast::{kind_of, Op};
-use super::keyword::{Node, NodeId};
+use super::keyword::{Kw, Node, NodeId};
 use super::number::Num;
 use super::props::ObjTable;
 use super::quick::{array_leaf, has_required, number_leaf, string_leaf, Memo};
@@ -21,7 +21,7 @@ use alloc::string::String;
 
 impl Ctx<'_> {
     /// Evaluates node `id` (not slow, not boolean) in full on `inst`, recording errors.
-    pub(super) fn report_node(&mut self, node: &Node, inst: &Value) -> bool {
+    pub(super) fn report_node(&mut self, id: NodeId, node: &Node, inst: &Value) -> bool {
         match inst {
             Value::Object(m) => {
                 self.depth += 1;
@@ -38,6 +38,16 @@ impl Ctx<'_> {
             Value::Array(_) => {
                 self.depth += 1;
                 let ok = self.report_ops(node, inst, None, None);
+                self.depth -= 1;
+                ok
+            }
+            _ if node.fast.leaf & (1 << kind_of(inst)) != 0 => {
+                // Checks of the value alone: quickly first (most pass), then in full.
+                if self.quick(id, inst) {
+                    return true;
+                }
+                self.depth += 1;
+                let ok = self.keywords(node, inst, false, None);
                 self.depth -= 1;
                 ok
             }
@@ -80,12 +90,23 @@ impl Ctx<'_> {
             if done == Some(i) {
                 continue;
             }
-            let ok = match (*op, obj) {
-                (Op::Props, Some((t, memo, m))) => self.report_props(t, memo, m),
-                (Op::Additional(id), Some((t, memo, m))) => {
+            let ok = match (*op, obj, inst) {
+                (Op::Props, Some((t, memo, m)), _) => self.report_props(t, memo, m),
+                (Op::Items(t, skip, start), _, Value::Array(items)) => {
+                    match node.kws.get(i as usize) {
+                        Some(Kw::Items { node: orig, .. })
+                            if self.s.nodes.get(*orig as usize).and_then(|n| n.boolean)
+                                != Some(false) =>
+                        {
+                            self.report_items(t, skip, start, items)
+                        }
+                        _ => self.general(node, i, inst, &mut done),
+                    }
+                }
+                (Op::Additional(id), Some((t, memo, m)), _) => {
                     self.report_additional(node, t, memo, m, id)
                 }
-                (op, _) => match leaf(self, node, op, inst, num, obj) {
+                (op, _, _) => match leaf(self, node, op, inst, num, obj) {
                     Some(true) => true,
                     // Failures, and the keywords with subschemas (an `anyOf` checks its
                     // branches quickly before it explains a failure).
@@ -136,16 +157,48 @@ impl Ctx<'_> {
     fn report_props(&mut self, t: &ObjTable, memo: &Memo, members: &[(String, Value)]) -> bool {
         let mut ok = true;
         for (i, (k, v)) in members.iter().enumerate() {
-            let Some(id) = memo.get(t, i, k).and_then(|j| t.orig_of(j)) else {
+            let Some(j) = memo.get(t, i, k) else {
                 continue;
             };
-            if !self.child(id, v, Ok(k), false) {
+            let pass = match (t.nodes.get(j), t.orig_of(j)) {
+                (Some(&(id, skip)), _) if skip > 0 => self.child_skip(id, skip, v, Ok(k)),
+                (_, Some(id)) => self.child(id, v, Ok(k), false),
+                _ => true,
+            };
+            if !pass {
                 ok = false;
                 if self.full() {
                     break;
                 }
             }
         }
+        ok
+    }
+
+    /// `items` from index `start`, each item evaluated by `id` reached after `skip` plain
+    /// `$ref`s.
+    #[inline(never)]
+    fn report_items(&mut self, id: NodeId, skip: u8, start: u32, items: &[Value]) -> bool {
+        let mut ok = true;
+        for (i, item) in items.iter().enumerate().skip(start as usize) {
+            if !self.child_skip(id, skip, item, Err(i)) {
+                ok = false;
+                if self.full() {
+                    break;
+                }
+            }
+        }
+        ok
+    }
+
+    /// [`child`](Ctx::child) of node `id` reached after `skip` plain `$ref` nodes, which
+    /// would only have counted in the depth (they are below the quick-form depth limit, so
+    /// none of them could have met the depth limit).
+    fn child_skip(&mut self, id: NodeId, skip: u8, v: &Value, key: Result<&str, usize>) -> bool {
+        let skip = u32::from(skip);
+        self.depth += skip;
+        let ok = self.child(id, v, key, false);
+        self.depth -= skip;
         ok
     }
 
