@@ -42,8 +42,12 @@ impl Ctx<'_> {
                 ok
             }
             _ if node.fast.leaf & (1 << kind_of(inst)) != 0 => {
-                // Checks of the value alone: quickly first (most pass), then in full.
-                if self.quick(id, inst) {
+                // Checks of the value alone: quickly first (most pass), then in full. (The
+                // failure is not remembered: nothing here looks it up.)
+                let record = core::mem::replace(&mut self.record, false);
+                let pass = self.quick(id, inst);
+                self.record = record;
+                if pass {
                     return true;
                 }
                 self.depth += 1;
