@@ -139,11 +139,34 @@ impl Ctx<'_> {
     /// current one.
     #[inline]
     fn quick_child(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
+        if let Some(ok) = self.value_only(id, skip, inst) {
+            return ok;
+        }
         let saved = self.chain_start;
         self.chain_start = self.chain.len();
         let ok = self.quick_skip(id, skip, inst);
         self.chain_start = saved;
         ok
+    }
+
+    /// Quick evaluation of `id` (reached after `skip` plain `$ref`s) on a value it checks
+    /// alone, without entering the node: `None` when that does not apply (a node with
+    /// subschemas for this kind, an object, too close to the depth limit, …).
+    #[inline(always)]
+    pub(super) fn value_only(&self, id: NodeId, skip: u8, v: &Value) -> Option<bool> {
+        let node = self.s.nodes.get(id as usize)?;
+        if let Some(b) = node.boolean {
+            return Some(b);
+        }
+        let k = kind_of(v);
+        if node.fast.leaf & (1 << k) == 0
+            || k == OBJECT
+            || self.depth + u32::from(skip) >= self.fast_limit
+            || self.broken.is_some()
+        {
+            return None;
+        }
+        value_checks(node, k, v)
     }
 
     /// Quick evaluation of `id`, reached after `skip` plain `$ref`s (counted in the depth).
@@ -362,6 +385,44 @@ impl Ctx<'_> {
     }
 }
 
+/// The checks of `node` on kind `k` (all of them checks of the value alone) on `v`: `None`
+/// when one of them is not decoded here.
+#[inline(never)]
+fn value_checks(node: &Node, k: usize, v: &Value) -> Option<bool> {
+    let f = &node.fast;
+    let ops = f.ops(k);
+    if ops.is_empty() {
+        return Some(true);
+    }
+    // One loop per kind, each op's own check or `None` (a `Fail` is `Some(false)`).
+    fn all(ops: &[Op], check: impl Fn(Op) -> Option<bool>) -> Option<bool> {
+        for op in ops {
+            let ok = match *op {
+                Op::Fail => false,
+                op => check(op)?,
+            };
+            if !ok {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+    match v {
+        Value::String(s) => all(ops, |op| string_leaf(node, op, s)),
+        Value::Number(t) => {
+            let n = Num::parse(t)?;
+            all(ops, |op| number_leaf(f, op, &n))
+        }
+        Value::Bool(b) => all(ops, |op| match op {
+            Op::Bools(m) => Some(m & (1 << u8::from(*b)) != 0),
+            _ => None,
+        }),
+        Value::Array(a) => all(ops, |op| array_leaf(op, a)),
+        Value::Null => all(ops, |_| None),
+        Value::Object(_) => None,
+    }
+}
+
 /// `required` through the table's bits.
 #[inline]
 pub(super) fn has_required(t: &ObjTable, memo: &Memo, inst: &Value) -> bool {
@@ -400,13 +461,18 @@ pub(super) fn array_leaf(op: Op, items: &[Value]) -> Option<bool> {
 
 /// A check of a (parsed) number alone: `None` for other ops.
 #[inline(always)]
-pub(super) fn number_leaf(f: &super::fast::Fast, op: Op, n: Num) -> Option<bool> {
-    let num = |i: u32| f.nums.get(i as usize).copied();
+pub(super) fn number_leaf(f: &super::fast::Fast, op: Op, n: &Num) -> Option<bool> {
+    let num = |i: u32| f.nums.get(i as usize);
+    // Small integers on both sides compare without copying the decimal form.
+    let cmp = |a: &Num, b: &Num| match (a, b) {
+        (Num::Int(x), Num::Int(y)) => x.cmp(y),
+        _ => a.cmp(*b),
+    };
     Some(match op {
-        Op::Integer => n.is_integer(),
-        Op::Nums(a, len) => f.nums(a, len).iter().any(|v| v.cmp(n) == Ordering::Equal),
+        Op::Integer => matches!(n, Num::Int(_)) || n.is_integer(),
+        Op::Nums(a, len) => f.nums(a, len).iter().any(|v| cmp(v, n) == Ordering::Equal),
         Op::Bound(b, i) => num(i).is_none_or(|limit| {
-            let o = n.cmp(limit);
+            let o = cmp(n, limit);
             match b {
                 Bound::Minimum => o != Ordering::Less,
                 Bound::ExclusiveMinimum => o == Ordering::Greater,
@@ -414,7 +480,10 @@ pub(super) fn number_leaf(f: &super::fast::Fast, op: Op, n: Num) -> Option<bool>
                 Bound::ExclusiveMaximum => o == Ordering::Less,
             }
         }),
-        Op::MultipleOf(i) => num(i).is_none_or(|d| n.is_multiple_of(d)),
+        Op::MultipleOf(i) => num(i).is_none_or(|d| match (n, d) {
+            (Num::Int(x), Num::Int(y)) if *y > 0 => x % y == 0,
+            _ => n.is_multiple_of(*d),
+        }),
         _ => return None,
     })
 }

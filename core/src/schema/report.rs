@@ -165,6 +165,8 @@ impl Ctx<'_> {
                 continue;
             };
             let pass = match (t.nodes.get(j), t.orig_of(j)) {
+                // A value that passes a check of it alone has no errors to collect.
+                (Some(&(id, skip)), _) if self.value_only(id, skip, v) == Some(true) => true,
                 (Some(&(id, skip)), _) if skip > 0 => self.child_skip(id, skip, v, Ok(k)),
                 (_, Some(id)) => self.child(id, v, Ok(k), false),
                 _ => true,
@@ -185,6 +187,9 @@ impl Ctx<'_> {
     fn report_items(&mut self, id: NodeId, skip: u8, start: u32, items: &[Value]) -> bool {
         let mut ok = true;
         for (i, item) in items.iter().enumerate().skip(start as usize) {
+            if self.value_only(id, skip, item) == Some(true) {
+                continue;
+            }
             if !self.child_skip(id, skip, item, Err(i)) {
                 ok = false;
                 if self.full() {
@@ -218,7 +223,7 @@ impl Ctx<'_> {
     ) -> bool {
         let mut ok = true;
         for (i, (k, v)) in members.iter().enumerate() {
-            if self.declared(node, t, memo, i, k) {
+            if self.declared(node, t, memo, i, k) || self.value_only(id, 0, v) == Some(true) {
                 continue;
             }
             if !self.child(id, v, Ok(k), false) {
@@ -246,7 +251,7 @@ fn leaf(
         (Op::Bools(m), Value::Bool(b)) => Some(m & (1 << u8::from(*b)) != 0),
         (op, Value::String(s)) => string_leaf(node, op, s),
         (op, Value::Array(a)) => array_leaf(op, a),
-        (op, Value::Number(_)) => num.and_then(|n| number_leaf(&node.fast, op, n)),
+        (op, Value::Number(_)) => num.and_then(|n| number_leaf(&node.fast, op, &n)),
         (op, Value::Object(m)) => match (op, obj) {
             (Op::Required, Some((t, memo, _))) => Some(has_required(t, memo, inst)),
             (Op::NoAdditional, Some((t, memo, _))) => Some(ctx.no_additional(node, t, memo, m)),
