@@ -81,12 +81,6 @@ impl ObjTable {
         self.find(key).and_then(|j| self.orig.get(j).copied())
     }
 
-    /// The subschema of entry `j` as written.
-    #[inline]
-    pub fn orig_of(&self, j: usize) -> Option<NodeId> {
-        self.orig.get(j).copied()
-    }
-
     /// The number of properties.
     pub fn len(&self) -> usize {
         self.names.len()

@@ -154,13 +154,15 @@ impl Ctx<'_> {
     /// subschemas for this kind, an object, too close to the depth limit, …).
     #[inline(always)]
     pub(super) fn value_only(&self, id: NodeId, skip: u8, v: &Value) -> Option<bool> {
+        if matches!(v, Value::Object(_)) {
+            return None;
+        }
         let node = self.s.nodes.get(id as usize)?;
         if let Some(b) = node.boolean {
             return Some(b);
         }
         let k = kind_of(v);
         if node.fast.leaf & (1 << k) == 0
-            || k == OBJECT
             || self.depth + u32::from(skip) >= self.fast_limit
             || self.broken.is_some()
         {

@@ -164,12 +164,10 @@ impl Ctx<'_> {
             let Some(j) = memo.get(t, i, k) else {
                 continue;
             };
-            let pass = match (t.nodes.get(j), t.orig_of(j)) {
-                // A value that passes a check of it alone has no errors to collect.
-                (Some(&(id, skip)), _) if self.value_only(id, skip, v) == Some(true) => true,
-                (Some(&(id, skip)), _) if skip > 0 => self.child_skip(id, skip, v, Ok(k)),
-                (_, Some(id)) => self.child(id, v, Ok(k), false),
-                _ => true,
+            // `nodes[j]` is the written subschema past its plain `$ref`s.
+            let pass = match t.nodes.get(j) {
+                Some(&(id, skip)) => self.child_checked(id, skip, v, Ok(k)),
+                None => true,
             };
             if !pass {
                 ok = false;
@@ -187,16 +185,39 @@ impl Ctx<'_> {
     fn report_items(&mut self, id: NodeId, skip: u8, start: u32, items: &[Value]) -> bool {
         let mut ok = true;
         for (i, item) in items.iter().enumerate().skip(start as usize) {
-            if self.value_only(id, skip, item) == Some(true) {
-                continue;
-            }
-            if !self.child_skip(id, skip, item, Err(i)) {
+            if !self.child_checked(id, skip, item, Err(i)) {
                 ok = false;
                 if self.full() {
                     break;
                 }
             }
         }
+        ok
+    }
+
+    /// [`child_skip`](Self::child_skip), checking a value that its node checks alone first:
+    /// a pass has no errors to collect, a failure goes straight to the node's keywords.
+    fn child_checked(&mut self, id: NodeId, skip: u8, v: &Value, key: Result<&str, usize>) -> bool {
+        let node = match self.value_only(id, skip, v) {
+            None => return self.child_skip(id, skip, v, key),
+            Some(true) => return true,
+            Some(false) => match self.s.nodes.get(id as usize) {
+                Some(n) if n.boolean.is_none() => n,
+                _ => return self.child_skip(id, skip, v, key),
+            },
+        };
+        // What `eval` would do after the same quick check (the node has no subschemas for
+        // this kind: no in-place chain to keep).
+        let len = self.ipath.len();
+        match key {
+            Ok(k) => super::uri::push_token(&mut self.ipath, k),
+            Err(i) => super::uri::push_index(&mut self.ipath, i),
+        }
+        let levels = u32::from(skip) + 1;
+        self.depth += levels;
+        let ok = self.keywords(node, v, false, None);
+        self.depth -= levels;
+        self.ipath.truncate(len);
         ok
     }
 
@@ -223,10 +244,10 @@ impl Ctx<'_> {
     ) -> bool {
         let mut ok = true;
         for (i, (k, v)) in members.iter().enumerate() {
-            if self.declared(node, t, memo, i, k) || self.value_only(id, 0, v) == Some(true) {
+            if self.declared(node, t, memo, i, k) {
                 continue;
             }
-            if !self.child(id, v, Ok(k), false) {
+            if !self.child_checked(id, 0, v, Ok(k)) {
                 ok = false;
                 if self.full() {
                     break;
