@@ -232,8 +232,10 @@ pub(crate) fn build(nodes: &mut [Node], dynamic: bool) {
         f.fwd = (0..KINDS)
             .filter(|k| matches!(f.ops(*k), [Op::Eval(..)]) && !f.slow)
             .fold(0, |m, k| m | (1 << k));
+        // (A `false` schema has no ops but fails: not a leaf.)
+        let is_false = node.boolean == Some(false);
         f.leaf = (0..KINDS)
-            .filter(|k| f.ops(*k).iter().all(|op| op.is_leaf()) && !f.slow)
+            .filter(|k| f.ops(*k).iter().all(|op| op.is_leaf()) && !f.slow && !is_false)
             .fold(0, |m, k| m | (1 << k));
     }
     super::prune::forward_properties(nodes);

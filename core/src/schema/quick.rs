@@ -157,10 +157,8 @@ impl Ctx<'_> {
         if matches!(v, Value::Object(_)) {
             return None;
         }
+        // (`true` schemas are leaves with no checks, `false` ones are not leaves.)
         let node = self.s.nodes.get(id as usize)?;
-        if let Some(b) = node.boolean {
-            return Some(b);
-        }
         let k = kind_of(v);
         if node.fast.leaf & (1 << k) == 0
             || self.depth + u32::from(skip) >= self.fast_limit

@@ -202,8 +202,8 @@ impl Ctx<'_> {
             None => return self.child_skip(id, skip, v, key),
             Some(true) => return true,
             Some(false) => match self.s.nodes.get(id as usize) {
-                Some(n) if n.boolean.is_none() => n,
-                _ => return self.child_skip(id, skip, v, key),
+                Some(n) => n,
+                None => return false,
             },
         };
         // What `eval` would do after the same quick check (the node has no subschemas for
