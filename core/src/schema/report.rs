@@ -20,8 +20,8 @@ use crate::json::Value;
 use alloc::string::String;
 
 impl Ctx<'_> {
-    /// Evaluates node `id` (not slow, not boolean) in full on `inst`, recording errors.
-    pub(super) fn report_node(&mut self, id: NodeId, node: &Node, inst: &Value) -> bool {
+    /// Evaluates a node (not slow, not boolean) in full on `inst`, recording errors.
+    pub(super) fn report_node(&mut self, node: &Node, inst: &Value) -> bool {
         match inst {
             Value::Object(m) => {
                 self.depth += 1;
@@ -42,14 +42,7 @@ impl Ctx<'_> {
                 ok
             }
             _ if node.fast.leaf & (1 << kind_of(inst)) != 0 => {
-                // Checks of the value alone: quickly first (most pass), then in full. (The
-                // failure is not remembered: nothing here looks it up.)
-                let record = core::mem::replace(&mut self.record, false);
-                let pass = self.quick(id, inst);
-                self.record = record;
-                if pass {
-                    return true;
-                }
+                // Checks of the value alone: the general keywords (nothing to step into).
                 self.depth += 1;
                 let ok = self.keywords(node, inst, false, None);
                 self.depth -= 1;

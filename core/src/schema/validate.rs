@@ -153,7 +153,7 @@ impl<'s> Ctx<'s> {
                 return self.quick(id, inst);
             }
             if node.boolean.is_none() && self.depth < self.fast_limit && self.broken.is_none() {
-                return self.report_node(id, node, inst);
+                return self.report_node(node, inst);
             }
             // Most values are valid: check quickly first, collect errors only on failure.
             if self.slow_levels < MAX_SLOW_LEVELS && self.broken.is_none() {
