@@ -1,9 +1,11 @@
-//! Full evaluation (every error recorded) of nodes with a quick form: one walk in keyword
-//! order over the node's checks for the instance's kind. A check that passes costs what it
-//! costs in quick mode; a failing one goes to the general evaluator's keyword, which checks it
-//! again and writes its errors. Keywords that step into the instance (`properties`, `items`,
-//! `additionalProperties`, `$ref`, …) run here or in the general evaluator with their
-//! subschemas evaluated here again, so nothing is checked twice on the way to an error.
+//! Full evaluation (every error recorded) of nodes with a quick form, once the quick check of
+//! the whole instance has failed: one walk in keyword order over the node's checks for the
+//! instance's kind. A check that passes costs what it costs in quick mode; a failing one goes
+//! to the general evaluator's keyword, which checks it again and writes its errors. Keywords
+//! that step into the instance (`properties`, `items`, `additionalProperties`, `$ref`, …) run
+//! here or in the general evaluator with their subschemas evaluated here again, so no
+//! subschema is checked quickly before its full evaluation (values checked alone excepted:
+//! a pass there is cheaper than entering the node).
 //!
 //! The errors and their order are the general evaluator's: the checks of a kind are its
 //! keywords that can fail on that kind, in keyword order; the keywords left out pass there
