@@ -21,6 +21,9 @@ use super::validate::Ctx;
 use crate::json::Value;
 use alloc::string::String;
 
+/// An object's `properties` table, the lookups of its members in it, and the members.
+type ObjectView<'a> = (&'a ObjTable, &'a Memo, &'a [(String, Value)]);
+
 impl Ctx<'_> {
     /// Evaluates a node (not slow, not boolean) in full on `inst`, recording errors.
     pub(super) fn report_node(&mut self, node: &Node, inst: &Value) -> bool {
@@ -72,7 +75,7 @@ impl Ctx<'_> {
         node: &Node,
         inst: &Value,
         num: Option<Num>,
-        obj: Option<(&ObjTable, &Memo, &[(String, Value)])>,
+        obj: Option<ObjectView<'_>>,
     ) -> bool {
         let (ops, kws) = node.fast.ops_kws(kind_of(inst));
         let mut valid = true;
@@ -261,7 +264,7 @@ fn leaf(
     op: Op,
     inst: &Value,
     num: Option<Num>,
-    obj: Option<(&ObjTable, &Memo, &[(String, Value)])>,
+    obj: Option<ObjectView<'_>>,
 ) -> Option<bool> {
     match (op, inst) {
         (Op::Bools(m), Value::Bool(b)) => Some(m & (1 << u8::from(*b)) != 0),
