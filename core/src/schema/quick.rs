@@ -292,13 +292,14 @@ impl Ctx<'_> {
                     let Some(j) = memo.get(t, i, k) else {
                         return true;
                     };
-                    match (t.by_kind.get(j), t.nodes.get(j)) {
+                    let (id, skip) = match (t.by_kind.get(j), t.nodes.get(j)) {
                         (Some(&Some((kind, to, skip))), _) if usize::from(kind) == kind_of(v) => {
-                            self.quick_child(to, skip, v)
+                            (to, skip)
                         }
-                        (_, Some(&(id, skip))) => self.quick_child(id, skip, v),
-                        _ => true,
-                    }
+                        (_, Some(&(id, skip))) => (id, skip),
+                        _ => return true,
+                    };
+                    self.quick_child(id, skip, v)
                 }),
                 Op::Additional(id) => members.iter().enumerate().all(|(i, (k, v))| {
                     self.declared(node, t, &memo, i, k) || self.quick_child(id, 0, v)
