@@ -1,7 +1,7 @@
 //! Assertion keywords: they look at one value and pass or fail (with a message).
 
 use super::keyword::{Bound, Kw, Node, Size};
-use super::message::{cat, plural, quote, show, type_list, value_list};
+use super::message::{plural, quote, quote_into, show, show_into, type_list, value_list};
 use super::number::{json_cmp, json_eq, Dec};
 use super::validate::{has_type, Ctx};
 use crate::json::Value;
@@ -20,8 +20,11 @@ impl Ctx<'_> {
             Kw::Type(bits) => {
                 let ok = has_type(inst, *bits);
                 if !ok && !quick {
-                    self.report(node, name, || {
-                        cat(&["must be ", &type_list(*bits), "; got ", &show(inst)])
+                    self.report_with(node, name, |m| {
+                        m.push_str("must be ");
+                        m.push_str(&type_list(*bits));
+                        m.push_str("; got ");
+                        show_into(m, inst);
                     });
                 }
                 ok
@@ -29,8 +32,11 @@ impl Ctx<'_> {
             Kw::Const(c) => {
                 let ok = json_eq(c, inst);
                 if !ok && !quick {
-                    self.report(node, name, || {
-                        cat(&["must be ", &show(c), "; got ", &show(inst)])
+                    self.report_with(node, name, |m| {
+                        m.push_str("must be ");
+                        show_into(m, c);
+                        m.push_str("; got ");
+                        show_into(m, inst);
                     });
                 }
                 ok
@@ -38,13 +44,19 @@ impl Ctx<'_> {
             Kw::Enum(values) => {
                 let ok = values.iter().any(|v| json_eq(v, inst));
                 if !ok && !quick {
-                    self.report(node, name, || match values.as_slice() {
-                        [one] => cat(&["must be ", &show(one), "; got ", &show(inst)]),
-                        _ => format!(
-                            "must be one of {}; got {}",
-                            value_list(values.iter()),
-                            show(inst)
-                        ),
+                    self.report_with(node, name, |m| {
+                        match values.as_slice() {
+                            [one] => {
+                                m.push_str("must be ");
+                                show_into(m, one);
+                            }
+                            _ => {
+                                m.push_str("must be one of ");
+                                m.push_str(&value_list(values.iter()));
+                            }
+                        }
+                        m.push_str("; got ");
+                        show_into(m, inst);
                     });
                 }
                 ok
@@ -79,8 +91,11 @@ impl Ctx<'_> {
                 let Value::String(s) = inst else { return true };
                 let ok = p.is_match(s);
                 if !ok && !quick {
-                    self.report(node, name, || {
-                        cat(&["must match the pattern ", p.quoted(), "; got ", &show(inst)])
+                    self.report_with(node, name, |m| {
+                        m.push_str("must match the pattern ");
+                        m.push_str(p.quoted());
+                        m.push_str("; got ");
+                        show_into(m, inst);
                     });
                 }
                 ok
@@ -103,16 +118,13 @@ impl Ctx<'_> {
                     None => true,
                     Some((i, j)) => {
                         if !quick {
-                            self.report(node, name, || {
+                            self.report_with(node, name, |m| {
                                 let (mut a, mut b) = (itoa::Buffer::new(), itoa::Buffer::new());
-                                let (i, j) = (a.format(i), b.format(j));
-                                cat(&[
-                                    "must not contain duplicates; items ",
-                                    i,
-                                    " and ",
-                                    j,
-                                    " are equal",
-                                ])
+                                m.push_str("must not contain duplicates; items ");
+                                m.push_str(a.format(i));
+                                m.push_str(" and ");
+                                m.push_str(b.format(j));
+                                m.push_str(" are equal");
                             });
                         }
                         false
@@ -128,8 +140,9 @@ impl Ctx<'_> {
                         if quick {
                             break;
                         }
-                        self.report(node, name, || {
-                            cat(&["is missing required property ", &quote(n)])
+                        self.report_with(node, name, |m| {
+                            m.push_str("is missing required property ");
+                            quote_into(m, n);
                         });
                     }
                 }

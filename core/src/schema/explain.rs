@@ -13,7 +13,7 @@
 use super::error::ValidationError;
 use super::keyword::{Kw, Node, NodeId};
 use super::message::{name_list, type_list};
-use super::validate::Ctx;
+use super::validate::{has_type, Ctx};
 use crate::json::Value;
 use alloc::format;
 use alloc::string::String;
@@ -61,6 +61,42 @@ impl Ctx<'_> {
         None
     }
 
+    /// True when evaluating `id` on `inst` in full gives a `type` (or `false`) error at the
+    /// value itself and nothing else that matters: a `false` schema, or one whose first
+    /// keyword is a `type` that `inst` fails and whose others are all assertions (so the
+    /// evaluation cannot meet a loop or the depth limit).
+    fn rejects_type(&self, id: NodeId, inst: &Value) -> bool {
+        let Some(node) = self.s.nodes.get(id as usize) else {
+            return false;
+        };
+        if self.depth >= self.s.max_depth || self.broken.is_some() {
+            return false;
+        }
+        if node.boolean.is_some() {
+            return node.boolean == Some(false);
+        }
+        let [Kw::Type(bits), rest @ ..] = node.kws.as_slice() else {
+            return false;
+        };
+        !has_type(inst, *bits)
+            && rest.iter().all(|k| {
+                matches!(
+                    k,
+                    Kw::Type(_)
+                        | Kw::Const(_)
+                        | Kw::Enum(_)
+                        | Kw::MultipleOf(..)
+                        | Kw::Bound(..)
+                        | Kw::Size(..)
+                        | Kw::Pattern(_)
+                        | Kw::Format(..)
+                        | Kw::UniqueItems
+                        | Kw::Required(_)
+                        | Kw::DependentRequired(..)
+                )
+            })
+    }
+
     fn push_all(&mut self, errors: Branch) {
         for e in errors {
             if self.full() {
@@ -84,13 +120,17 @@ impl Ctx<'_> {
         let saved = core::mem::take(&mut self.errors);
         let saved_max = self.max;
         self.max = saved_max.saturating_sub(saved.len()).max(1);
+        // Branches sure to reject the value's type here (`{type: null}`) are run only if
+        // their errors are needed (when every branch rejects the type).
+        let sure: Vec<bool> = list.iter().map(|id| self.rejects_type(*id, inst)).collect();
+        let all_sure = sure.iter().all(|s| *s);
         let mut per: Vec<Branch> = Vec::with_capacity(list.len());
-        for id in list {
-            self.eval(*id, inst, false, None);
+        for (id, sure) in list.iter().zip(&sure) {
+            if !*sure || all_sure {
+                self.eval(*id, inst, false, None);
+            }
             per.push(core::mem::take(&mut self.errors));
         }
-        self.errors = saved;
-        self.max = saved_max;
         let here = self.ipath.clone();
 
         // 1-2: the value's type.
@@ -98,7 +138,19 @@ impl Ctx<'_> {
             errs.iter()
                 .any(|e| e.instance_path == here && matches!(e.keyword, "type" | "false"))
         };
-        let relevant: Vec<usize> = (0..per.len()).filter(|&i| !wrong_type(&per[i])).collect();
+        let relevant: Vec<usize> = (0..per.len())
+            .filter(|&i| !(sure[i] || wrong_type(&per[i])))
+            .collect();
+        if relevant.is_empty() && !all_sure {
+            for ((id, sure), errs) in list.iter().zip(&sure).zip(per.iter_mut()) {
+                if *sure {
+                    self.eval(*id, inst, false, None);
+                    *errs = core::mem::take(&mut self.errors);
+                }
+            }
+        }
+        self.errors = saved;
+        self.max = saved_max;
         if let [only] = relevant.as_slice() {
             let errs = core::mem::take(&mut per[*only]);
             return self.push_all(errs);

@@ -80,6 +80,32 @@ pub(crate) enum Op {
     NoAdditional,
 }
 
+impl Op {
+    /// True for checks of the value alone.
+    fn is_leaf(&self) -> bool {
+        matches!(
+            self,
+            Op::Fail
+                | Op::Integer
+                | Op::Nums(..)
+                | Op::Strs(..)
+                | Op::Bools(_)
+                | Op::Bound(..)
+                | Op::MultipleOf(_)
+                | Op::MinLen(_)
+                | Op::MaxLen(_)
+                | Op::Pattern(_)
+                | Op::MinItems(_)
+                | Op::MaxItems(_)
+                | Op::Unique
+                | Op::MinProps(_)
+                | Op::MaxProps(_)
+                | Op::Required
+                | Op::NoAdditional
+        )
+    }
+}
+
 /// The quick form of one node.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Fast {
@@ -89,9 +115,14 @@ pub(crate) struct Fast {
     pub pass: u8,
     /// Bit `k`: the only check on kind `k` is one subschema (an `Op::Eval`).
     pub fwd: u8,
+    /// Bit `k`: every check on kind `k` looks at the value alone (no subschemas, nothing
+    /// through the general evaluator).
+    pub leaf: u8,
     /// `ops[starts[k]..starts[k + 1]]` apply to values of kind `k`.
     starts: [u32; KINDS + 1],
     pub(crate) ops: Vec<Op>,
+    /// Beside each op, the index in `kws` of the keyword it comes from.
+    pub(crate) kwix: Vec<u32>,
     pub nums: Vec<Num>,
     pub strs: Vec<Box<str>>,
     pub ids: Vec<NodeId>,
@@ -113,6 +144,18 @@ impl Fast {
         self.ops.get(a..b).unwrap_or(&[])
     }
 
+    /// The checks for a value of kind `k`, each with the index of its keyword in `kws`.
+    pub fn ops_kws(&self, k: usize) -> (&[Op], &[u32]) {
+        let (a, b) = match (self.starts.get(k), self.starts.get(k + 1)) {
+            (Some(a), Some(b)) => (*a as usize, *b as usize),
+            _ => return (&[], &[]),
+        };
+        (
+            self.ops.get(a..b).unwrap_or(&[]),
+            self.kwix.get(a..b).unwrap_or(&[]),
+        )
+    }
+
     pub fn ids(&self, start: u32, len: u32) -> &[NodeId] {
         range(&self.ids, start, len)
     }
@@ -125,13 +168,17 @@ impl Fast {
         range(&self.strs, start, len)
     }
 
-    pub(crate) fn set_ops(&mut self, lists: [Vec<Op>; KINDS]) {
+    pub(crate) fn set_ops(&mut self, lists: Lists) {
         self.ops.clear();
-        for (k, list) in lists.into_iter().enumerate() {
+        self.kwix.clear();
+        for (k, list) in lists.0.into_iter().enumerate() {
             if let Some(s) = self.starts.get_mut(k) {
                 *s = self.ops.len() as u32;
             }
-            self.ops.extend(list);
+            for (op, i) in list {
+                self.ops.push(op);
+                self.kwix.push(i);
+            }
         }
         self.starts[KINDS] = self.ops.len() as u32;
     }
@@ -143,14 +190,17 @@ impl Fast {
     }
 }
 
-/// Per-kind op lists under construction; nothing is added after a `Fail`.
-pub(crate) struct Lists(pub [Vec<Op>; KINDS]);
+/// Per-kind op lists under construction, each op with the index of its keyword (`cur` when
+/// pushed); nothing is added after a `Fail`.
+#[derive(Default)]
+pub(crate) struct Lists(pub [Vec<(Op, u32)>; KINDS], pub u32);
 
 impl Lists {
     pub(crate) fn push(&mut self, k: usize, op: Op) {
+        let cur = self.1;
         if let Some(list) = self.0.get_mut(k) {
-            if list.last() != Some(&Op::Fail) {
-                list.push(op);
+            if list.last().map(|(o, _)| o) != Some(&Op::Fail) {
+                list.push((op, cur));
             }
         }
     }
@@ -182,6 +232,11 @@ pub(crate) fn build(nodes: &mut [Node], dynamic: bool) {
         f.fwd = (0..KINDS)
             .filter(|k| matches!(f.ops(*k), [Op::Eval(..)]) && !f.slow)
             .fold(0, |m, k| m | (1 << k));
+        // (A `false` schema has no ops but fails: not a leaf.)
+        let is_false = node.boolean == Some(false);
+        f.leaf = (0..KINDS)
+            .filter(|k| f.ops(*k).iter().all(|op| op.is_leaf()) && !f.slow && !is_false)
+            .fold(0, |m, k| m | (1 << k));
     }
     super::prune::forward_properties(nodes);
 }
@@ -209,13 +264,14 @@ fn base(node: &Node, nodes: &[Node], falses: &[bool], dynamic: bool) -> Fast {
     if f.slow || node.boolean.is_some() {
         return f;
     }
-    let mut l = Lists(Default::default());
+    let mut l = Lists::default();
     let big = node.kws.iter().any(|k| match k {
         Kw::Properties(list) => list.len() >= super::props::MAX_PROPERTIES,
         _ => false,
     });
     for (i, kw) in node.kws.iter().enumerate() {
         let i = i as u32;
+        l.1 = i;
         match kw {
             Kw::Ref(t) | Kw::DynamicRef(t, None) => l.all(Op::Eval(*t, 0)),
             Kw::Type(bits) => {
@@ -294,7 +350,7 @@ fn base(node: &Node, nodes: &[Node], falses: &[bool], dynamic: bool) -> Fast {
     } else {
         super::props::table(node, nodes)
     };
-    f.set_ops(l.0);
+    f.set_ops(l);
     f
 }
 

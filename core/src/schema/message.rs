@@ -34,6 +34,26 @@ pub fn show(v: &Value) -> String {
     }
 }
 
+/// [`show`] appended to `out` (short plain strings without an allocation).
+pub fn show_into(out: &mut String, v: &Value) {
+    match v {
+        Value::String(s) if s.len() + 2 <= MAX_SHOWN => quote_into(out, s),
+        _ => out.push_str(&show(v)),
+    }
+}
+
+/// [`quote`] appended to `out`.
+pub fn quote_into(out: &mut String, s: &str) {
+    if crate::json::scan::scan_plain(s.as_bytes(), 0) == s.len() {
+        // Nothing to escape.
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+    } else {
+        out.push_str(&quote(s));
+    }
+}
+
 /// `"a", "b" or "c"`-style list of type names.
 pub fn type_list(bits: u8) -> String {
     let mut names: Vec<&str> = Vec::new();
@@ -75,15 +95,6 @@ pub fn name_list(items: impl Iterator<Item = String>) -> String {
             s.push_str(", ");
         }
         s.push_str(&item);
-    }
-    s
-}
-
-/// The parts joined, in one allocation (messages on the error path are built often).
-pub fn cat(parts: &[&str]) -> String {
-    let mut s = String::with_capacity(parts.iter().map(|p| p.len()).sum());
-    for p in parts {
-        s.push_str(p);
     }
     s
 }

@@ -64,6 +64,7 @@ mod prune;
 mod quick;
 mod regex;
 mod registry;
+mod report;
 mod seq;
 pub mod tools;
 mod uri;
@@ -227,17 +228,13 @@ impl Schema {
 
     /// [`validate`](Self::validate) with an explicit maximum number of errors.
     pub fn validate_max(&self, instance: &Value, max_errors: usize) -> Vec<ValidationError> {
-        // Most instances are valid: the quick pass builds no paths or messages. (A root with
-        // a quick form starts with that pass itself.)
-        let quick_root = self
-            .nodes
-            .get(self.root as usize)
-            .is_some_and(|n| !n.fast.slow);
-        if !quick_root && self.is_valid(instance) {
+        // Most instances are valid: the quick pass builds no paths or messages.
+        if self.is_valid(instance) {
             return Vec::new();
         }
         let mut ctx = validate::Ctx::new(self, max_errors.max(1));
         ctx.record = true;
+        ctx.ipath.reserve(64);
         ctx.eval(self.root, instance, false, None);
         if let Some(e) = ctx.broken.take() {
             if !ctx.errors.contains(&e) {

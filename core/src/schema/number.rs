@@ -222,6 +222,7 @@ const INT_LIMIT: u128 = 1_000_000_000_000_000_000;
 
 impl Num {
     /// Parses JSON number text (`None` when it is not a JSON number).
+    #[inline]
     pub fn parse(text: &str) -> Option<Num> {
         let b = text.as_bytes();
         let (neg, digits) = match b.split_first() {

@@ -18,6 +18,9 @@ pub(crate) struct ObjTable {
     names: Vec<Box<str>>,
     /// [`head`] of each name.
     heads: Vec<u64>,
+    /// The last 8 bytes of each name longer than 8 bytes (0 for shorter ones): with the head
+    /// and the length, one-to-one among names of up to 16 bytes.
+    tails: Vec<u64>,
     /// `by_len[l]..by_len[l + 1]`: the entries of length `l` (for `l < SHORT`; the range at
     /// `SHORT` holds every longer name).
     by_len: [u16; SHORT + 2],
@@ -50,6 +53,15 @@ fn head(b: &[u8]) -> u64 {
     b.iter().fold(0, |h, &x| (h << 8) | u64::from(x))
 }
 
+/// The last 8 bytes of a name longer than 8 bytes, else 0.
+#[inline]
+fn tail(b: &[u8]) -> u64 {
+    match b.last_chunk::<8>() {
+        Some(c) if b.len() > 8 => u64::from_le_bytes(*c),
+        _ => 0,
+    }
+}
+
 impl ObjTable {
     /// The index of property `key`.
     #[inline(always)]
@@ -67,9 +79,15 @@ impl ObjTable {
         }
         let h = head(b);
         let heads = self.heads.get(start..end)?;
+        let t = tail(b);
         for (j, x) in heads.iter().enumerate() {
-            // Equal heads decide names up to 8 bytes; longer ones compare in full.
-            if *x == h && (b.len() <= 8 || self.names.get(start + j)?.as_bytes() == b) {
+            // Equal heads decide names up to 8 bytes, heads and tails up to 16; longer ones
+            // compare in full.
+            if *x == h
+                && (b.len() <= 8
+                    || (*self.tails.get(start + j)? == t
+                        && (b.len() <= 16 || self.names.get(start + j)?.as_bytes() == b)))
+            {
                 return Some(start + j);
             }
         }
@@ -91,6 +109,7 @@ impl ObjTable {
         entries.sort_by(|a, b| (a.0.len(), &a.0).cmp(&(b.0.len(), &b.0)));
         for (name, id) in entries {
             self.heads.push(head(name.as_bytes()));
+            self.tails.push(tail(name.as_bytes()));
             self.names.push(name.as_str().into());
             self.nodes.push(super::prune::alias(nodes, *id));
             self.orig.push(*id);
@@ -156,6 +175,13 @@ mod tests {
                     "bbcd",
                     "abcdefghi",
                     "abcdefghj",
+                    "abcdefgh12345678",
+                    "abcdefgh12345679",
+                    "abcdefgx12345678",
+                    "abcdefghij",
+                    "abcdefghik",
+                    "duration_minutes",
+                    "duration_minuteZ",
                 ]
                 .map(String::from),
             )
@@ -175,7 +201,17 @@ mod tests {
                 assert_eq!(&*t.names[j], s.as_str());
                 assert_eq!(t.nodes[j], (*id, 0));
             }
-            for absent in ["nope", "abcf", "abcdefghk", "p1_x_x", "p59"] {
+            for absent in [
+                "nope",
+                "abcf",
+                "abcdefghk",
+                "p1_x_x",
+                "p59",
+                "abcdefgh12345677",
+                "abcdefgy12345678",
+                "abcdefghil",
+                "duration_minuteY",
+            ] {
                 assert_eq!(t.find(absent), None, "{absent}");
             }
         }

@@ -138,14 +138,17 @@ impl Fast {
     /// Rewrites the op lists with what is `known` of the subschemas they evaluate.
     pub(crate) fn prune(&mut self, known: &[[Known; KINDS]]) {
         let old = core::mem::take(&mut self.ids);
-        let lists: [Vec<Op>; KINDS] = core::array::from_fn(|k| {
-            let mut out = Lists(Default::default());
-            for op in self.ops(k).to_vec() {
+        let lists: [Vec<(Op, u32)>; KINDS] = core::array::from_fn(|k| {
+            let mut out = Lists::default();
+            let (ops, kws) = self.ops_kws(k);
+            let pairs: Vec<(Op, u32)> = ops.iter().copied().zip(kws.iter().copied()).collect();
+            for (op, i) in pairs {
+                out.1 = i;
                 self.prune_op(op, k, &old, known, &mut out);
             }
             out.0.get_mut(k).map(core::mem::take).unwrap_or_default()
         });
-        self.set_ops(lists);
+        self.set_ops(Lists(lists, 0));
     }
 
     fn prune_op(

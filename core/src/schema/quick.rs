@@ -22,19 +22,19 @@ const MEMO: usize = 32;
 const ABSENT: u8 = u8::MAX;
 
 /// Which `properties` entry each member of an object is, looked up once per node.
-struct Memo {
+pub(super) struct Memo {
     idx: [u8; MEMO],
     /// Bit `j`: property `j` is present.
     seen: u64,
     /// Bit `i`: member `i` is not in `properties`.
-    unknown: u64,
+    pub unknown: u64,
     /// `idx` and `unknown` cover every member (else look up again when needed).
-    full: bool,
+    pub full: bool,
 }
 
 impl Memo {
-    #[inline]
-    fn new(t: &ObjTable, members: &[(String, Value)]) -> Memo {
+    #[inline(always)]
+    pub fn new(t: &ObjTable, members: &[(String, Value)]) -> Memo {
         let mut m = Memo {
             idx: [ABSENT; MEMO],
             seen: 0,
@@ -59,8 +59,8 @@ impl Memo {
     }
 
     /// The property index of member `i` (key `k`).
-    #[inline]
-    fn get(&self, t: &ObjTable, i: usize, k: &str) -> Option<usize> {
+    #[inline(always)]
+    pub fn get(&self, t: &ObjTable, i: usize, k: &str) -> Option<usize> {
         if !self.full {
             return t.find(k);
         }
@@ -139,6 +139,9 @@ impl Ctx<'_> {
     /// current one.
     #[inline]
     fn quick_child(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
+        if let Some(ok) = self.value_only(id, skip, inst) {
+            return ok;
+        }
         let saved = self.chain_start;
         self.chain_start = self.chain.len();
         let ok = self.quick_skip(id, skip, inst);
@@ -146,9 +149,33 @@ impl Ctx<'_> {
         ok
     }
 
+    /// Quick evaluation of `id` (reached after `skip` plain `$ref`s) on a value it checks
+    /// alone, without entering the node: `None` when that does not apply (a node with
+    /// subschemas for this kind, an object, too close to the depth limit, …).
+    #[inline(always)]
+    pub(super) fn value_only(&self, id: NodeId, skip: u8, v: &Value) -> Option<bool> {
+        if matches!(v, Value::Object(_)) {
+            return None;
+        }
+        // (`true` schemas are leaves with no checks, `false` ones are not leaves.)
+        let node = self.s.nodes.get(id as usize)?;
+        let k = kind_of(v);
+        if node.fast.leaf & (1 << k) == 0
+            || self.depth + u32::from(skip) >= self.fast_limit
+            || self.broken.is_some()
+        {
+            return None;
+        }
+        if node.fast.pass & (1 << k) != 0 {
+            // Nothing to check on this kind.
+            return Some(true);
+        }
+        value_checks(node, k, v)
+    }
+
     /// Quick evaluation of `id`, reached after `skip` plain `$ref`s (counted in the depth).
     #[inline]
-    fn quick_skip(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
+    pub(super) fn quick_skip(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
         if skip == 0 {
             return self.quick(id, inst);
         }
@@ -269,13 +296,14 @@ impl Ctx<'_> {
                     let Some(j) = memo.get(t, i, k) else {
                         return true;
                     };
-                    match (t.by_kind.get(j), t.nodes.get(j)) {
+                    let (id, skip) = match (t.by_kind.get(j), t.nodes.get(j)) {
                         (Some(&Some((kind, to, skip))), _) if usize::from(kind) == kind_of(v) => {
-                            self.quick_child(to, skip, v)
+                            (to, skip)
                         }
-                        (_, Some(&(id, skip))) => self.quick_child(id, skip, v),
-                        _ => true,
-                    }
+                        (_, Some(&(id, skip))) => (id, skip),
+                        _ => return true,
+                    };
+                    self.quick_child(id, skip, v)
                 }),
                 Op::Additional(id) => members.iter().enumerate().all(|(i, (k, v))| {
                     self.declared(node, t, &memo, i, k) || self.quick_child(id, 0, v)
@@ -294,8 +322,25 @@ impl Ctx<'_> {
         true
     }
 
+    /// `additionalProperties: false`: true when every member is declared.
+    pub(super) fn no_additional(
+        &self,
+        node: &Node,
+        t: &ObjTable,
+        memo: &Memo,
+        members: &[(String, Value)],
+    ) -> bool {
+        if memo.full && t.pats.is_none() {
+            return memo.unknown == 0;
+        }
+        members
+            .iter()
+            .enumerate()
+            .all(|(i, (k, _))| self.declared(node, t, memo, i, k))
+    }
+
     /// An object check that needs no property lookups.
-    fn object_op(
+    pub(super) fn object_op(
         &mut self,
         node: &Node,
         op: Op,
@@ -310,7 +355,14 @@ impl Ctx<'_> {
     }
 
     /// True when member `i` (key `k`) is covered by `properties` or `patternProperties`.
-    fn declared(&self, node: &Node, t: &ObjTable, memo: &Memo, i: usize, k: &str) -> bool {
+    pub(super) fn declared(
+        &self,
+        node: &Node,
+        t: &ObjTable,
+        memo: &Memo,
+        i: usize,
+        k: &str,
+    ) -> bool {
         if memo.get(t, i, k).is_some() {
             return true;
         }
@@ -336,4 +388,107 @@ impl Ctx<'_> {
             _ => true,
         }
     }
+}
+
+/// The checks of `node` on kind `k` (all of them checks of the value alone) on `v`: `None`
+/// when one of them is not decoded here.
+#[inline(never)]
+fn value_checks(node: &Node, k: usize, v: &Value) -> Option<bool> {
+    let f = &node.fast;
+    let ops = f.ops(k);
+    if ops.is_empty() {
+        return Some(true);
+    }
+    // One loop per kind, each op's own check or `None` (a `Fail` is `Some(false)`).
+    fn all(ops: &[Op], check: impl Fn(Op) -> Option<bool>) -> Option<bool> {
+        for op in ops {
+            let ok = match *op {
+                Op::Fail => false,
+                op => check(op)?,
+            };
+            if !ok {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+    match v {
+        Value::String(s) => all(ops, |op| string_leaf(node, op, s)),
+        Value::Number(t) => {
+            let n = Num::parse(t)?;
+            all(ops, |op| number_leaf(f, op, &n))
+        }
+        Value::Bool(b) => all(ops, |op| match op {
+            Op::Bools(m) => Some(m & (1 << u8::from(*b)) != 0),
+            _ => None,
+        }),
+        Value::Array(a) => all(ops, |op| array_leaf(op, a)),
+        Value::Null => all(ops, |_| None),
+        Value::Object(_) => None,
+    }
+}
+
+/// `required` through the table's bits.
+#[inline]
+pub(super) fn has_required(t: &ObjTable, memo: &Memo, inst: &Value) -> bool {
+    memo.seen & t.req_mask == t.req_mask && t.req_extra.iter().all(|n| inst.get(n).is_some())
+}
+
+/// A check of a string alone: `None` for other ops.
+#[inline(always)]
+pub(super) fn string_leaf(node: &Node, op: Op, s: &str) -> Option<bool> {
+    let f = &node.fast;
+    Some(match op {
+        Op::Strs(a, n) => f.strs(a, n).iter().any(|c| **c == *s),
+        Op::MinLen(n) => {
+            let len = s.len() as u64;
+            len >= n && (len / 4 >= n || s.chars().count() as u64 >= n)
+        }
+        Op::MaxLen(n) => s.len() as u64 <= n || s.chars().count() as u64 <= n,
+        Op::Pattern(i) => match node.kws.get(i as usize) {
+            Some(Kw::Pattern(p)) => p.is_match(s),
+            _ => true,
+        },
+        _ => return None,
+    })
+}
+
+/// A check of an array's length or items alone: `None` for other ops.
+#[inline(always)]
+pub(super) fn array_leaf(op: Op, items: &[Value]) -> Option<bool> {
+    Some(match op {
+        Op::MinItems(n) => items.len() as u64 >= n,
+        Op::MaxItems(n) => items.len() as u64 <= n,
+        Op::Unique => duplicate(items).is_none(),
+        _ => return None,
+    })
+}
+
+/// A check of a (parsed) number alone: `None` for other ops.
+#[inline(always)]
+pub(super) fn number_leaf(f: &super::fast::Fast, op: Op, n: &Num) -> Option<bool> {
+    let num = |i: u32| f.nums.get(i as usize);
+    // Small integers on both sides compare without copying the decimal form.
+    let cmp = |a: &Num, b: &Num| match (a, b) {
+        (Num::Int(x), Num::Int(y)) => x.cmp(y),
+        _ => a.cmp(*b),
+    };
+    Some(match op {
+        Op::Integer => matches!(n, Num::Int(_)) || n.is_integer(),
+        Op::Nums(a, len) => f.nums(a, len).iter().any(|v| cmp(v, n) == Ordering::Equal),
+        Op::Bound(b, i) => num(i).is_none_or(|limit| {
+            let o = cmp(n, limit);
+            match b {
+                Bound::Minimum => o != Ordering::Less,
+                Bound::ExclusiveMinimum => o == Ordering::Greater,
+                Bound::Maximum => o != Ordering::Greater,
+                Bound::ExclusiveMaximum => o == Ordering::Less,
+            }
+        }),
+        Op::MultipleOf(i) => num(i).is_none_or(|d| match (n, d) {
+            (Num::Int(x), Num::Int(y)) if *y > 0 => x % y == 0,
+            _ => n.is_multiple_of(*d),
+        }),
+        _ => return None,
+    })
 }

@@ -185,10 +185,26 @@ pub fn percent_decode(s: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| s.into())
 }
 
+/// True when `b` holds a `~` or `/` (eight bytes per step).
+#[inline]
+fn needs_escape(b: &[u8]) -> bool {
+    use crate::json::scan::{byte_eq, word};
+    let mut at = 0;
+    while at + 8 <= b.len() {
+        let w = word(b, at);
+        if byte_eq(w, b'~') | byte_eq(w, b'/') != 0 {
+            return true;
+        }
+        at += 8;
+    }
+    b.get(at..)
+        .is_some_and(|t| t.iter().any(|&c| c == b'~' || c == b'/'))
+}
+
 /// Appends one reference token to a JSON pointer, escaping `~` and `/`.
 pub fn push_token(ptr: &mut String, token: &str) {
     ptr.push('/');
-    if !token.bytes().any(|b| b == b'~' || b == b'/') {
+    if !needs_escape(token.as_bytes()) {
         ptr.push_str(token);
         return;
     }
@@ -253,6 +269,28 @@ mod tests {
         }
         assert_eq!(resolve("urn:uuid:1234", "#foo"), "urn:uuid:1234#foo");
         assert_eq!(resolve(DEFAULT_BASE, "foo.json"), "json-schema:///foo.json");
+    }
+
+    #[test]
+    fn tokens_escaped_at_every_position() {
+        for len in 0..20 {
+            for at in 0..=len {
+                for c in ['~', '/', 'x', 'é'] {
+                    let mut t = String::new();
+                    for i in 0..len {
+                        t.push(if i == at { c } else { 'a' });
+                    }
+                    let want = t.contains(['~', '/']);
+                    assert_eq!(needs_escape(t.as_bytes()), want, "{t:?}");
+                    let mut p = String::new();
+                    push_token(&mut p, &t);
+                    assert_eq!(
+                        p,
+                        alloc::format!("/{}", t.replace('~', "~0").replace('/', "~1"))
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -109,11 +109,15 @@ impl<'s> Ctx<'s> {
 
     /// Records an error of keyword `kw` of `node`; `body` follows the subject in the message.
     pub fn report(&mut self, node: &Node, kw: &'static str, body: impl FnOnce() -> String) {
+        self.report_with(node, kw, |m| m.push_str(&body()));
+    }
+
+    /// [`report`](Self::report) with the body written straight into the message.
+    pub fn report_with(&mut self, node: &Node, kw: &'static str, body: impl FnOnce(&mut String)) {
         if self.full() {
             return;
         }
-        let body = body();
-        let mut message = String::with_capacity(self.ipath.len() + body.len() + 8);
+        let mut message = String::with_capacity(self.ipath.len() + 96);
         match &self.subject {
             Some(s) => message.push_str(s),
             None if self.ipath.is_empty() => message.push_str("value"),
@@ -124,7 +128,7 @@ impl<'s> Ctx<'s> {
             }
         }
         message.push(' ');
-        message.push_str(&body);
+        body(&mut message);
         let mut schema_path = String::with_capacity(node.path.len() + kw.len() + 1);
         schema_path.push_str(&node.path);
         if kw != "false" {
@@ -147,6 +151,9 @@ impl<'s> Ctx<'s> {
         if ann.is_none() && !node.fast.slow {
             if quick {
                 return self.quick(id, inst);
+            }
+            if node.boolean.is_none() && self.depth < self.fast_limit && self.broken.is_none() {
+                return self.report_node(node, inst);
             }
             // Most values are valid: check quickly first, collect errors only on failure.
             if self.slow_levels < MAX_SLOW_LEVELS && self.broken.is_none() {
