@@ -27,11 +27,10 @@ mod args;
 mod schema;
 mod session;
 
-use mcpwire::api;
+use mcpwire::api::{self, Failure};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
-use mcpwire::schema::SchemaError;
-use mcpwire::{DecodeError, ErrorKind, Limits};
+use mcpwire::{ErrorKind, Limits};
 use napi::bindgen_prelude::*;
 use napi::{JsString, JsValue, KeyCollectionMode, KeyConversion, KeyFilter, Status, ValueType};
 use napi_derive::napi;
@@ -52,50 +51,6 @@ pub struct JsLimits {
 
 // ---------------------------------------------------------------------------------------------
 // Errors
-
-/// A core failure as the fields of a thrown `McpwireError`: a [`DecodeError`], an
-/// [`api::ApiError`] (sessions, `page`) or a [`SchemaError`] (a schema that does not compile).
-pub(crate) struct Failure {
-    /// The ErrorKind or SchemaErrorKind name, verbatim.
-    kind: &'static str,
-    /// The JSON-RPC code, `None` for tool errors, local faults and schema errors.
-    code: Option<i64>,
-    /// Byte offset into the input (0 when the failure has none).
-    offset: usize,
-    message: String,
-    /// Where in the schema, for a schema error.
-    schema_path: Option<String>,
-}
-
-impl From<DecodeError> for Failure {
-    fn from(e: DecodeError) -> Self {
-        api::ApiError::from(e).into()
-    }
-}
-
-impl From<api::ApiError> for Failure {
-    fn from(e: api::ApiError) -> Self {
-        Failure {
-            kind: e.kind.name(),
-            code: e.kind.code(),
-            offset: e.offset,
-            message: e.message,
-            schema_path: None,
-        }
-    }
-}
-
-impl From<SchemaError> for Failure {
-    fn from(e: SchemaError) -> Self {
-        Failure {
-            kind: e.kind.name(),
-            code: None,
-            offset: 0,
-            message: e.to_string(),
-            schema_path: Some(e.schema_path),
-        }
-    }
-}
 
 /// The one mapping of a core error to JS: an `Error` named `McpwireError` carrying the kind
 /// name verbatim, the JSON-RPC code (or `null`), the byte offset and, for a schema error,

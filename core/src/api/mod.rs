@@ -10,7 +10,9 @@ use crate::report::Report;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+mod failure;
 mod session;
+pub use failure::Failure;
 pub use session::{page, ClientOptions, ClientSession, ServerSession};
 
 /// A failure of a value-level call: a decode error, or a misuse (wrong argument) with the
