@@ -203,21 +203,8 @@ impl Ctx<'_> {
     }
 
     fn quick_string(&mut self, node: &Node, inst: &Value, s: &str) -> bool {
-        let f = &node.fast;
-        for op in f.ops(STRING) {
-            let ok = match *op {
-                Op::Strs(a, n) => f.strs(a, n).iter().any(|c| **c == *s),
-                Op::MinLen(n) => {
-                    let len = s.len() as u64;
-                    len >= n && (len / 4 >= n || s.chars().count() as u64 >= n)
-                }
-                Op::MaxLen(n) => s.len() as u64 <= n || s.chars().count() as u64 <= n,
-                Op::Pattern(i) => match node.kws.get(i as usize) {
-                    Some(Kw::Pattern(p)) => p.is_match(s),
-                    _ => true,
-                },
-                op => self.op(node, op, inst),
-            };
+        for &op in node.fast.ops(STRING) {
+            let ok = string_leaf(node, op, s).unwrap_or_else(|| self.op(node, op, inst));
             if !ok || self.broken.is_some() {
                 return false;
             }

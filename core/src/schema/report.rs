@@ -115,17 +115,24 @@ impl Ctx<'_> {
                     _ => self.general(node, i, inst, &mut done),
                 },
             };
-            if !ok {
-                valid = false;
-                if self.full() {
-                    break;
-                }
-            }
-            if self.broken.is_some() {
+            if !self.go_on(ok, &mut valid) {
                 return false;
             }
         }
         valid
+    }
+
+    /// After one keyword that gave `ok`: whether to go on with the next. Stopping (the error
+    /// limit reached after a failure, or a `$ref` loop found) always means "invalid".
+    #[inline(always)]
+    fn go_on(&self, ok: bool, valid: &mut bool) -> bool {
+        if !ok {
+            *valid = false;
+            if self.full() {
+                return false;
+            }
+        }
+        self.broken.is_none()
     }
 
     /// Keyword `i` of `node` by the general evaluator (errors recorded).
@@ -141,13 +148,8 @@ impl Ctx<'_> {
     fn keywords_from(&mut self, node: &Node, from: usize, inst: &Value) -> bool {
         let mut valid = true;
         for kw in node.kws.get(from..).unwrap_or(&[]) {
-            if !self.keyword(node, kw, inst, false, None) {
-                valid = false;
-                if self.full() {
-                    break;
-                }
-            }
-            if self.broken.is_some() {
+            let ok = self.keyword(node, kw, inst, false, None);
+            if !self.go_on(ok, &mut valid) {
                 return false;
             }
         }
