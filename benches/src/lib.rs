@@ -1265,3 +1265,60 @@ pub fn error_responses(n: usize) -> Vec<Vec<u8>> {
         })
         .collect()
 }
+
+/// What the schema profiling bins (`profile_schema`, `profile_jsonschema`) run: from the
+/// command line `[tool] [case description] [iterations] [all]` (default `create_event`,
+/// "full event", 100000), that tool's `inputSchema` and that case's arguments in
+/// tests/schemas/python-sdk.json.
+pub struct SchemaProfile {
+    /// The tool's name.
+    pub tool: String,
+    /// The case's description.
+    pub case: String,
+    /// How many calls to make.
+    pub iters: usize,
+    /// Collect every error instead of `is_valid`.
+    pub all: bool,
+    /// The tool's `inputSchema`.
+    pub schema: serde_json::Value,
+    /// The case's arguments.
+    pub instance: serde_json::Value,
+}
+
+impl SchemaProfile {
+    /// Reads the command line and the file; panics with a message on bad arguments.
+    pub fn from_args() -> Self {
+        let mut args = std::env::args().skip(1);
+        let tool = args.next().unwrap_or_else(|| "create_event".into());
+        let case = args.next().unwrap_or_else(|| "full event".into());
+        let iters = args
+            .next()
+            .map_or(100_000, |n| n.parse().expect("iterations"));
+        let all = args.next().as_deref() == Some("all");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../tests/schemas/python-sdk.json"
+        );
+        let doc: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(path).expect("python-sdk.json")).expect("JSON");
+        let find = |list: &str, key: &str, want: &str| {
+            doc[list]
+                .as_array()
+                .expect("a list")
+                .iter()
+                .find(|t| t[key] == want && (list == "tools" || t["tool"] == tool.as_str()))
+                .unwrap_or_else(|| panic!("no {want} in {list}"))
+                .clone()
+        };
+        let schema = find("tools", "name", &tool)["inputSchema"].clone();
+        let instance = find("cases", "description", &case)["arguments"].clone();
+        SchemaProfile {
+            tool,
+            case,
+            iters,
+            all,
+            schema,
+            instance,
+        }
+    }
+}

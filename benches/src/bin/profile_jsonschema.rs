@@ -8,37 +8,18 @@
 use std::hint::black_box;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let tool = args.next().unwrap_or_else(|| "create_event".into());
-    let case = args.next().unwrap_or_else(|| "full event".into());
-    let iters: usize = args
-        .next()
-        .map_or(100_000, |n| n.parse().expect("iterations"));
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/schemas/python-sdk.json"
-    );
-    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
-    let find = |list: &str, key: &str, want: &str| {
-        doc[list]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|t| t[key] == want && (list == "tools" || t["tool"] == tool.as_str()))
-            .unwrap_or_else(|| panic!("no {want} in {list}"))
-            .clone()
-    };
-    let validator =
-        jsonschema::validator_for(&find("tools", "name", &tool)["inputSchema"]).unwrap();
-    let instance = find("cases", "description", &case)["arguments"].clone();
-    let all = args.next().as_deref() == Some("all");
+    let p = mcpwire_benches::SchemaProfile::from_args();
+    let validator = jsonschema::validator_for(&p.schema).unwrap();
     let (mut valid, mut errors) = (0usize, 0usize);
-    for _ in 0..iters {
-        if all {
-            errors += validator.iter_errors(black_box(&instance)).count();
+    for _ in 0..p.iters {
+        if p.all {
+            errors += validator.iter_errors(black_box(&p.instance)).count();
         } else {
-            valid += usize::from(validator.is_valid(black_box(&instance)));
+            valid += usize::from(validator.is_valid(black_box(&p.instance)));
         }
     }
-    println!("{tool} / {case}: {valid} of {iters} valid, {errors} errors");
+    println!(
+        "{} / {}: {valid} of {} valid, {errors} errors",
+        p.tool, p.case, p.iters
+    );
 }
