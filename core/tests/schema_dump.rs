@@ -15,39 +15,9 @@ use mcpwire::Limits;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-fn parse(path: &Path) -> Value {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let limits = Limits {
-        max_depth: 1024,
-        ..Limits::DEFAULT
-    };
-    Value::parse(&bytes, limits).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn remotes(dir: &Path, rel: &str, mut opts: SchemaOptions) -> SchemaOptions {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).expect("dir").flatten().collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let path = e.path();
-        let rel = format!("{rel}{name}");
-        if path.is_dir() {
-            opts = remotes(&path, &format!("{rel}/"), opts);
-        } else if name.ends_with(".json") {
-            opts = opts.with_resource(&format!("http://localhost:1234/{rel}"), parse(&path));
-        }
-    }
-    opts
-}
-
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|x| x == "json"));
-    files.sort();
-    files
-}
+#[path = "common/suite.rs"]
+mod suite;
+use suite::{collect_remotes, json_files, parse, suite_dir};
 
 /// Everything the validator says about `inst`.
 fn dump_one(out: &mut String, s: &Schema, inst: &Value) {
@@ -209,9 +179,9 @@ fn extras(out: &mut String) {
 #[test]
 fn is_valid_validate_and_validate_max_agree_on_every_case() {
     let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let suite = here.join("../../shared/jsonschema-test-suite");
+    let suite = suite_dir();
     let optional = here.join("../tests/schemas/suite-optional");
-    let base = remotes(&suite.join("remotes"), "", SchemaOptions::new());
+    let base = collect_remotes(&suite.join("remotes"), "", SchemaOptions::new());
     let mut out = String::new();
     for (folder, draft) in [
         ("draft2020-12", Draft::Draft202012),

@@ -4,44 +4,14 @@
 
 use mcpwire::json::Value;
 use mcpwire::schema::{Draft, Schema, SchemaOptions};
-use mcpwire::Limits;
 use std::path::{Path, PathBuf};
+
+#[path = "common/suite.rs"]
+mod suite;
+use suite::{collect_remotes, json_files, parse, suite_dir};
 
 /// Files of the suite this validator does not claim to pass, with the reason.
 const UNSUPPORTED: &[(&str, &str)] = &[];
-
-fn suite_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/jsonschema-test-suite")
-}
-
-fn parse(path: &Path) -> Value {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let limits = Limits {
-        max_depth: 1024,
-        ..Limits::DEFAULT
-    };
-    Value::parse(&bytes, limits).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn collect_remotes(dir: &Path, rel: &str, opts: SchemaOptions) -> SchemaOptions {
-    let mut opts = opts;
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("remotes dir")
-        .flatten()
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let path = e.path();
-        let rel = format!("{rel}{name}");
-        if path.is_dir() {
-            opts = collect_remotes(&path, &format!("{rel}/"), opts);
-        } else if name.ends_with(".json") {
-            opts = opts.with_resource(&format!("http://localhost:1234/{rel}"), parse(&path));
-        }
-    }
-    opts
-}
 
 fn str_of<'v>(v: &'v Value, key: &str) -> &'v str {
     match v.get(key) {
@@ -98,17 +68,6 @@ fn run_file(path: &Path, opts: &SchemaOptions) -> FileResult {
         }
     }
     r
-}
-
-fn json_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
-    files
 }
 
 /// Runs every file of `dir`, prints its table, and returns (passed, failed, files that are
