@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 #[path = "common/suite.rs"]
 mod suite;
-use suite::{collect_remotes, json_files, parse, suite_dir};
+use suite::{collect_remotes, json_files, parse, suite_dir, test_data};
 
 /// Everything the validator says about `inst`.
 fn dump_one(out: &mut String, s: &Schema, inst: &Value) {
@@ -83,14 +83,7 @@ fn suite_file(out: &mut String, label: &str, path: &Path, opts: &SchemaOptions) 
         return;
     };
     let schemas: Vec<&Value> = groups.iter().filter_map(|g| g.get("schema")).collect();
-    let data: Vec<&Value> = groups
-        .iter()
-        .filter_map(|g| match g.get("tests") {
-            Some(Value::Array(t)) => Some(t.iter().filter_map(|t| t.get("data"))),
-            _ => None,
-        })
-        .flatten()
-        .collect();
+    let data = test_data(&groups);
     dump_product(out, label, &schemas, &data, opts);
 }
 

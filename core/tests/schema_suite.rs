@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 #[path = "common/suite.rs"]
 mod suite;
-use suite::{collect_remotes, json_files, parse, suite_dir};
+use suite::{collect_remotes, json_files, parse, suite_dir, test_data};
 
 /// Files of the suite this validator does not claim to pass, with the reason.
 const UNSUPPORTED: &[(&str, &str)] = &[];
@@ -203,14 +203,7 @@ fn cross_product_agrees_with_jsonschema_crate() {
             let Value::Array(groups) = parse(&f) else {
                 continue;
             };
-            let data: Vec<&Value> = groups
-                .iter()
-                .filter_map(|g| match g.get("tests") {
-                    Some(Value::Array(t)) => Some(t.iter().filter_map(|t| t.get("data"))),
-                    _ => None,
-                })
-                .flatten()
-                .collect();
+            let data = test_data(&groups);
             let to_serde =
                 |v: &Value| serde_json::from_slice::<serde_json::Value>(&v.to_vec()).unwrap();
             for g in &groups {

@@ -52,3 +52,15 @@ pub fn json_files(dir: &Path) -> Vec<PathBuf> {
     files.sort();
     files
 }
+
+/// Every test's `data` in a suite file's groups, in file order.
+pub fn test_data(groups: &[Value]) -> Vec<&Value> {
+    groups
+        .iter()
+        .filter_map(|g| match g.get("tests") {
+            Some(Value::Array(t)) => Some(t.iter().filter_map(|t| t.get("data"))),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
