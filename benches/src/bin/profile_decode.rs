@@ -1,6 +1,6 @@
 //! Decodes one class with mcpwire many times, for `valgrind --tool=callgrind`.
 //!
-//! `profile_decode <class-slug> [iterations|dump] [encode]`
+//! `profile_decode <class-slug> [iterations|dump] [encode|sonic]`
 
 use mcpwire::McpMessage;
 use mcpwire_benches::{class, ClassId};
@@ -10,7 +10,8 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let slug = args.next().unwrap_or_else(|| "tools_list_100".into());
     let iters = args.next().unwrap_or_else(|| "20".into());
-    let encode = args.next().is_some_and(|a| a == "encode");
+    let mode = args.next().unwrap_or_default();
+    let encode = mode == "encode";
     let id = ClassId::ALL
         .into_iter()
         .find(|c| c.slug() == slug)
@@ -26,6 +27,10 @@ fn main() {
     let mut total = 0usize;
     for _ in 0..iters {
         for m in &c.messages {
+            if mode == "sonic" {
+                total += sonic_value(black_box(m));
+                continue;
+            }
             let msg = McpMessage::decode(black_box(m)).expect("decode");
             if encode {
                 total += mcpwire::encode_to_vec(&msg).len();
@@ -38,4 +43,12 @@ fn main() {
         "{slug}: {iters} iterations, {} bytes per iteration, {total}",
         c.bytes()
     );
+}
+
+/// sonic-rs's `Value` of one message (built and dropped), for the same count.
+#[inline(never)]
+fn sonic_value(m: &[u8]) -> usize {
+    use sonic_rs::JsonValueTrait;
+    let v: sonic_rs::Value = sonic_rs::from_slice(m).expect("sonic-rs");
+    usize::from(black_box(&v).is_object())
 }

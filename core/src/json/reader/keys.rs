@@ -1,6 +1,8 @@
 //! The keys of the objects open in a reader, for duplicate detection.
 
 use crate::json::JsonStr;
+#[cfg(feature = "alloc")]
+use alloc::collections::BTreeSet;
 
 /// How many keys may be open at once (across all nesting levels) in the no-alloc build.
 #[cfg(not(feature = "alloc"))]
@@ -11,6 +13,14 @@ const INLINE_KEYS: usize = NO_ALLOC_KEYS;
 #[cfg(feature = "alloc")]
 const INLINE_KEYS: usize = 16;
 
+/// Objects with more keys than this find duplicates in an ordered set of their keys instead
+/// of scanning them: linear scans would make an object of n keys cost n² comparisons.
+#[cfg(feature = "alloc")]
+pub(super) const SCAN_KEYS: u32 = 32;
+/// Without `alloc` the whole stack holds [`NO_ALLOC_KEYS`] keys: scanning them stays bounded.
+#[cfg(not(feature = "alloc"))]
+pub(super) const SCAN_KEYS: u32 = u32::MAX;
+
 /// Keys of the objects currently open, for duplicate detection. The first keys live inline,
 /// so decoding a typical message allocates nothing.
 pub(super) struct KeyStack<'a> {
@@ -18,6 +28,35 @@ pub(super) struct KeyStack<'a> {
     len: usize,
     #[cfg(feature = "alloc")]
     spill: alloc::vec::Vec<JsonStr<'a>>,
+    /// The open objects past [`SCAN_KEYS`] keys: where their keys start in the stack (their
+    /// first keys stay there; later ones go only into the set), and the set of their keys.
+    #[cfg(feature = "alloc")]
+    wide: alloc::vec::Vec<(usize, BTreeSet<Key<'a>>)>,
+}
+
+/// A key ordered by its decoded value (for plain keys, their text), consistent with
+/// [`JsonStr`]'s equality.
+#[cfg(feature = "alloc")]
+#[derive(PartialEq, Eq)]
+struct Key<'a>(JsonStr<'a>);
+
+#[cfg(feature = "alloc")]
+impl Ord for Key<'_> {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        #[cfg(test)]
+        tests::count(1);
+        match (self.0.as_str(), other.0.as_str()) {
+            (Some(a), Some(b)) => a.cmp(b),
+            _ => self.0.chars().cmp(other.0.chars()),
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl PartialOrd for Key<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 impl<'a> KeyStack<'a> {
@@ -27,6 +66,8 @@ impl<'a> KeyStack<'a> {
             len: 0,
             #[cfg(feature = "alloc")]
             spill: alloc::vec::Vec::new(),
+            #[cfg(feature = "alloc")]
+            wide: alloc::vec::Vec::new(),
         }
     }
 
@@ -34,7 +75,13 @@ impl<'a> KeyStack<'a> {
         self.len
     }
 
+    /// Forgets the keys from position `n` on: those of the object closed there and of any
+    /// object inside it.
     pub(super) fn truncate(&mut self, n: usize) {
+        #[cfg(feature = "alloc")]
+        while self.wide.last().is_some_and(|(start, _)| *start >= n) {
+            self.wide.pop();
+        }
         if n < self.len {
             self.len = n;
             #[cfg(feature = "alloc")]
@@ -44,6 +91,8 @@ impl<'a> KeyStack<'a> {
 
     /// True when `key` is among the keys from position `from` on.
     pub(super) fn contains_from(&self, from: usize, key: &JsonStr<'a>) -> bool {
+        #[cfg(all(test, feature = "alloc"))]
+        tests::count(self.len.saturating_sub(from));
         let inline = &self.inline[from.min(INLINE_KEYS)..self.len.min(INLINE_KEYS)];
         #[cfg(feature = "alloc")]
         if self.spill[from.saturating_sub(INLINE_KEYS).min(self.spill.len())..].contains(key) {
@@ -52,7 +101,25 @@ impl<'a> KeyStack<'a> {
         inline.contains(key)
     }
 
+    /// Adds key `key` of the wide object whose keys start at `from` (one with more than
+    /// [`SCAN_KEYS`] keys); false when the object already has it.
+    #[cfg(feature = "alloc")]
+    #[inline(never)]
+    pub(super) fn insert_wide(&mut self, from: usize, key: JsonStr<'a>) -> bool {
+        if self.wide.last().is_none_or(|(start, _)| *start != from) {
+            let inline = &self.inline[from.min(INLINE_KEYS)..self.len.min(INLINE_KEYS)];
+            let spill = &self.spill[from.saturating_sub(INLINE_KEYS).min(self.spill.len())..];
+            let set = inline.iter().chain(spill).map(|k| Key(*k)).collect();
+            self.wide.push((from, set));
+        }
+        match self.wide.last_mut() {
+            Some((_, set)) => set.insert(Key(key)),
+            None => false,
+        }
+    }
+
     /// Adds a key; false when the no-alloc stack is full.
+    #[inline(always)]
     pub(super) fn push(&mut self, key: JsonStr<'a>) -> bool {
         if let Some(slot) = self.inline.get_mut(self.len) {
             *slot = key;
@@ -78,4 +145,85 @@ pub(super) fn key_bit(key: &JsonStr<'_>) -> u64 {
     let (first, last) = (b.first().copied(), b.last().copied());
     let h = b.len() * 11 + usize::from(first.unwrap_or(0)) * 5 + usize::from(last.unwrap_or(0));
     1 << (h % 64)
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use crate::error::ErrorKind;
+    use crate::json::RawJson;
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use core::cell::Cell;
+    extern crate std;
+
+    std::thread_local! {
+        /// Keys compared by the duplicate checks so far on this thread.
+        static COMPARED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub(super) fn count(n: usize) {
+        COMPARED.with(|c| c.set(c.get() + n));
+    }
+
+    fn object(keys: impl Iterator<Item = String>) -> String {
+        let members: Vec<String> = keys.map(|k| format!("\"{k}\":0")).collect();
+        format!("{{{}}}", members.join(","))
+    }
+
+    #[test]
+    fn wide_objects_cost_n_log_n_comparisons_not_n_squared() {
+        let n = 20_000;
+        let text = object((0..n).map(|i| format!("k{i}")));
+        let before = COMPARED.with(Cell::get);
+        assert!(RawJson::parse(&text).is_ok());
+        let compared = COMPARED.with(Cell::get) - before;
+        // An ordered set needs about n·log2(n) ≈ 290,000; scanning would need n²/2 = 2·10⁸.
+        assert!(compared < 40 * n, "{compared} comparisons for {n} keys");
+    }
+
+    #[test]
+    fn duplicates_in_wide_objects_are_found_where_they_are() {
+        let keys: Vec<String> = (0..5_000).map(|i| format!("key{i}")).collect();
+        for dup in [0, 31, 32, 33, 2_500, 4_999] {
+            let mut all = keys.clone();
+            all.push(keys[dup].clone());
+            let text = object(all.into_iter());
+            let e = RawJson::parse(&text).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::DuplicateKey, "{dup}");
+            assert_eq!(e.offset, text.rfind(&format!("\"{}\"", keys[dup])).unwrap());
+            // The same key written with an escape is the same key.
+            let escaped = format!("\\u006b{}", &keys[dup][1..]);
+            let text = format!(
+                "{},\"{escaped}\":1}}",
+                &object(keys.iter().cloned()).trim_end_matches('}')
+            );
+            assert_eq!(
+                RawJson::parse(&text).unwrap_err().kind,
+                ErrorKind::DuplicateKey
+            );
+        }
+    }
+
+    #[test]
+    fn wide_objects_inside_wide_objects_keep_their_own_keys() {
+        let inner = object((0..40).map(|i| format!("k{i}")));
+        let members: Vec<String> = (0..40).map(|i| format!("\"k{i}\":{inner}")).collect();
+        let outer = format!("{{{}}}", members.join(","));
+        assert!(RawJson::parse(&outer).is_ok());
+        let bad_outer = format!("{},\"k7\":1}}", outer.trim_end_matches('}'));
+        let e = RawJson::parse(&bad_outer).unwrap_err();
+        assert_eq!(
+            (e.kind, e.offset),
+            (ErrorKind::DuplicateKey, bad_outer.len() - 7)
+        );
+        let bad_inner = format!("{{\"a\":{},\"k3\":1}}}}", inner.trim_end_matches('}'));
+        let e = RawJson::parse(&bad_inner).unwrap_err();
+        assert_eq!(
+            (e.kind, e.offset),
+            (ErrorKind::DuplicateKey, bad_inner.len() - 8)
+        );
+        // Siblings in an array, each wide, do not see each other's keys.
+        assert!(RawJson::parse(&format!("[{inner},{inner},{{\"x\":{inner}}}]")).is_ok());
+    }
 }

@@ -9,7 +9,7 @@ mod skip;
 
 #[cfg(not(feature = "alloc"))]
 pub use keys::NO_ALLOC_KEYS;
-use keys::{key_bit, KeyStack};
+use keys::{key_bit, KeyStack, SCAN_KEYS};
 
 use super::scan::{non_digit_bytes, scan_plain, word};
 use super::{JsonNumber, JsonStr};
@@ -302,7 +302,27 @@ impl<'a> Reader<'a> {
         let bit = key_bit(&key);
         let hit = st.seen & bit != 0;
         st.seen |= bit;
-        if hit && self.keys.contains_from(st.keys_start, &key) {
+        if hit || st.count > SCAN_KEYS {
+            return self.remember_key_slow(st, key, at);
+        }
+        if !self.keys.push(key) {
+            return self.err_at(ErrorKind::TooManyOpenKeys, at, "");
+        }
+        Ok(())
+    }
+
+    /// [`remember_key`](Self::remember_key) when the key may be a duplicate (its hash bit
+    /// was set) or the object has grown past [`SCAN_KEYS`] keys.
+    #[inline(never)]
+    fn remember_key_slow(&mut self, st: &ObjectState, key: JsonStr<'a>, at: usize) -> Result<()> {
+        #[cfg(feature = "alloc")]
+        if st.count > SCAN_KEYS {
+            if !self.keys.insert_wide(st.keys_start, key) {
+                return self.err_at(ErrorKind::DuplicateKey, at, "");
+            }
+            return Ok(());
+        }
+        if self.keys.contains_from(st.keys_start, &key) {
             return self.err_at(ErrorKind::DuplicateKey, at, "");
         }
         if !self.keys.push(key) {
