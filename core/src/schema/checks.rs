@@ -12,6 +12,38 @@ use core::cmp::Ordering;
 /// Arrays up to this length are checked for duplicates pairwise; longer ones by sorting.
 const PAIRWISE_MAX: usize = 16;
 
+/// The member names of one object, for looking many names up in it: scanned when that is
+/// cheap, else sorted once (a `required` of r names on an object of m members then costs
+/// (m + r)·log m, not m·r).
+pub(super) struct MemberNames<'v> {
+    members: &'v [(alloc::string::String, Value)],
+    sorted: Option<Vec<&'v str>>,
+}
+
+impl<'v> MemberNames<'v> {
+    /// The names of `inst` (none when it is not an object), for about `lookups` lookups.
+    pub fn new(inst: &'v Value, lookups: usize) -> Self {
+        let members = match inst {
+            Value::Object(m) => m.as_slice(),
+            _ => &[],
+        };
+        let sorted = (members.len() > 32 && lookups > 8).then(|| {
+            let mut names: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();
+            names.sort_unstable();
+            names
+        });
+        MemberNames { members, sorted }
+    }
+
+    /// Whether the object has a member `name`.
+    pub fn has(&self, name: &str) -> bool {
+        match &self.sorted {
+            Some(names) => names.binary_search(&name).is_ok(),
+            None => self.members.iter().any(|(k, _)| k == name),
+        }
+    }
+}
+
 impl Ctx<'_> {
     /// Applies an assertion keyword; keywords for other types pass.
     pub(crate) fn assertion(&mut self, node: &Node, kw: &Kw, inst: &Value, quick: bool) -> bool {
@@ -134,8 +166,9 @@ impl Ctx<'_> {
             Kw::Required(names) => {
                 let Value::Object(_) = inst else { return true };
                 let mut ok = true;
+                let present = MemberNames::new(inst, names.len());
                 for n in names {
-                    if inst.get(n).is_none() {
+                    if !present.has(n) {
                         ok = false;
                         if quick {
                             break;
@@ -151,12 +184,14 @@ impl Ctx<'_> {
             Kw::DependentRequired(list, _) => {
                 let Value::Object(_) = inst else { return true };
                 let mut ok = true;
+                let lookups = list.iter().map(|(_, needed)| 1 + needed.len()).sum();
+                let present = MemberNames::new(inst, lookups);
                 for (k, needed) in list {
-                    if inst.get(k).is_none() {
+                    if !present.has(k) {
                         continue;
                     }
                     for n in needed {
-                        if inst.get(n).is_none() {
+                        if !present.has(n) {
                             ok = false;
                             if quick {
                                 return false;

@@ -12,6 +12,7 @@ use super::number::Num;
 use crate::json::Value;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
+use core::cmp::Ordering;
 
 pub(crate) const NULL: usize = 0;
 pub(crate) const BOOL: usize = 1;
@@ -26,6 +27,15 @@ pub(crate) const PRUNE_PASSES: u32 = 3;
 /// Quick evaluation runs only this many levels below `max_depth`: the subschemas pruned away
 /// (at most [`PRUNE_PASSES`] levels) could not have reached the depth limit.
 pub(crate) const DEPTH_SLACK: u32 = PRUNE_PASSES + 2;
+
+/// `enum` lists up to this long are scanned; longer ones are searched by bisection.
+pub(crate) const LINEAR_CHOICES: usize = 8;
+
+/// Whether the sorted `list` has an entry `cmp` calls equal.
+#[inline(never)]
+fn bisect<T>(list: &[T], cmp: impl FnMut(&T) -> Ordering) -> bool {
+    list.binary_search_by(cmp).is_ok()
+}
 
 /// The kind index of a value.
 pub(crate) fn kind_of(v: &Value) -> usize {
@@ -166,6 +176,27 @@ impl Fast {
 
     pub fn strs(&self, start: u32, len: u32) -> &[Box<str>] {
         range(&self.strs, start, len)
+    }
+
+    /// Whether `n` is among `nums[start..start + len]` (sorted by value: a long `enum` is
+    /// searched by bisection, so checking m values against it costs m·log n).
+    #[inline(always)]
+    pub fn has_num(&self, start: u32, len: u32, n: &Num) -> bool {
+        let list = self.nums(start, len);
+        if list.len() > LINEAR_CHOICES {
+            return bisect(list, |v| v.cmp(*n));
+        }
+        list.iter().any(|v| v.cmp(*n) == Ordering::Equal)
+    }
+
+    /// Whether `s` is among `strs[start..start + len]` (sorted, as [`has_num`](Self::has_num)).
+    #[inline(always)]
+    pub fn has_str(&self, start: u32, len: u32, s: &str) -> bool {
+        let list = self.strs(start, len);
+        if list.len() > LINEAR_CHOICES {
+            return bisect(list, |c| (**c).cmp(s));
+        }
+        list.iter().any(|c| **c == *s)
     }
 
     pub(crate) fn set_ops(&mut self, lists: Lists) {
@@ -380,6 +411,9 @@ fn choice(f: &mut Fast, l: &mut Lists, vals: &[Value], i: u32) {
         Some(n) => {
             let start = f.nums.len() as u32;
             f.nums.extend(n);
+            if let Some(added) = f.nums.get_mut(start as usize..) {
+                added.sort_by(|a, b| a.cmp(*b));
+            }
             l.push(NUMBER, Op::Nums(start, f.nums.len() as u32 - start));
         }
         None => l.push(NUMBER, Op::Kw(i)),
@@ -389,6 +423,9 @@ fn choice(f: &mut Fast, l: &mut Lists, vals: &[Value], i: u32) {
         Value::String(s) => Some(Box::from(s.as_str())),
         _ => None,
     }));
+    if let Some(added) = f.strs.get_mut(start as usize..) {
+        added.sort();
+    }
     match f.strs.len() as u32 - start {
         0 => l.push(STRING, Op::Fail),
         n => l.push(STRING, Op::Strs(start, n)),

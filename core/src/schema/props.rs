@@ -6,6 +6,8 @@ use alloc::vec::Vec;
 
 /// Names shorter than this are found through `by_len`, longer ones by bisection.
 const SHORT: usize = 30;
+/// Most names of one length compared one by one (by their packed bytes); past that, bisection.
+const SCAN_NAMES: usize = 16;
 
 /// Most properties a table holds (its offsets are `u16`); bigger `properties` keywords go
 /// through the general evaluator.
@@ -70,7 +72,9 @@ impl ObjTable {
         let l = b.len().min(SHORT);
         let start = usize::from(*self.by_len.get(l)?);
         let end = usize::from(*self.by_len.get(l + 1)?);
-        if b.len() >= SHORT {
+        // Names of one length are sorted: a long run is bisected (a schema with thousands of
+        // properties of one length would otherwise cost their number per lookup).
+        if b.len() >= SHORT || end - start > SCAN_NAMES {
             let names = self.names.get(start..end)?;
             let j = names
                 .binary_search_by(|n| (n.len(), n.as_bytes()).cmp(&(b.len(), b)))
@@ -216,5 +220,34 @@ mod tests {
             }
         }
         assert_eq!(head(b"ab"), 0x6162);
+    }
+
+    #[test]
+    fn lookup_in_long_runs_of_one_length() {
+        // 2,000 names of 5 bytes and 2,000 of 12 (bisected), beside a few short ones (scanned).
+        let mut list: Vec<(String, NodeId)> = (0..2000)
+            .flat_map(|i| [format!("k{i:04}"), format!("name-{i:07}")])
+            .chain(["a", "bb", "ccc"].map(String::from))
+            .enumerate()
+            .map(|(i, s)| (s, i as NodeId))
+            .collect();
+        list.reverse();
+        let mut t = ObjTable::default();
+        t.set_properties(&list, &[]);
+        for (s, id) in &list {
+            let j = t.find(s).unwrap_or_else(|| panic!("{s}"));
+            assert_eq!(t.nodes[j], (*id, 0), "{s}");
+        }
+        for absent in [
+            "k2000",
+            "k-001",
+            "name-0002000",
+            "name-000199x",
+            "bbb",
+            "k",
+            "",
+        ] {
+            assert_eq!(t.find(absent), None, "{absent}");
+        }
     }
 }

@@ -245,7 +245,7 @@ impl Ctx<'_> {
         for op in ops {
             let ok = match *op {
                 Op::Integer => n.is_integer(),
-                Op::Nums(a, len) => f.nums(a, len).iter().any(|v| v.cmp(n) == Ordering::Equal),
+                Op::Nums(a, len) => f.has_num(a, len, &n),
                 Op::Bound(b, i) => num(i).is_none_or(|limit| {
                     let o = n.cmp(limit);
                     match b {
@@ -275,10 +275,7 @@ impl Ctx<'_> {
         let memo = Memo::new(t, members);
         for op in ops {
             let ok = match *op {
-                Op::Required => {
-                    memo.seen & t.req_mask == t.req_mask
-                        && t.req_extra.iter().all(|n| inst.get(n).is_some())
-                }
+                Op::Required => has_required(t, &memo, inst),
                 Op::Props => members.iter().enumerate().all(|(i, (k, v))| {
                     let Some(j) = memo.get(t, i, k) else {
                         return true;
@@ -418,7 +415,14 @@ fn value_checks(node: &Node, k: usize, v: &Value) -> Option<bool> {
 /// `required` through the table's bits.
 #[inline]
 pub(super) fn has_required(t: &ObjTable, memo: &Memo, inst: &Value) -> bool {
-    memo.seen & t.req_mask == t.req_mask && t.req_extra.iter().all(|n| inst.get(n).is_some())
+    memo.seen & t.req_mask == t.req_mask && (t.req_extra.is_empty() || has_extra(t, inst))
+}
+
+/// The required names past the table's bits, looked up in `inst`.
+#[inline(never)]
+fn has_extra(t: &ObjTable, inst: &Value) -> bool {
+    let present = super::checks::MemberNames::new(inst, t.req_extra.len());
+    t.req_extra.iter().all(|n| present.has(n))
 }
 
 /// A check of a string alone: `None` for other ops.
@@ -426,7 +430,7 @@ pub(super) fn has_required(t: &ObjTable, memo: &Memo, inst: &Value) -> bool {
 pub(super) fn string_leaf(node: &Node, op: Op, s: &str) -> Option<bool> {
     let f = &node.fast;
     Some(match op {
-        Op::Strs(a, n) => f.strs(a, n).iter().any(|c| **c == *s),
+        Op::Strs(a, n) => f.has_str(a, n, s),
         Op::MinLen(n) => {
             let len = s.len() as u64;
             len >= n && (len / 4 >= n || s.chars().count() as u64 >= n)
@@ -462,7 +466,12 @@ pub(super) fn number_leaf(f: &super::fast::Fast, op: Op, n: &Num) -> Option<bool
     };
     Some(match op {
         Op::Integer => matches!(n, Num::Int(_)) || n.is_integer(),
-        Op::Nums(a, len) => f.nums(a, len).iter().any(|v| cmp(v, n) == Ordering::Equal),
+        Op::Nums(a, len) => match n {
+            Num::Int(_) if len as usize <= super::fast::LINEAR_CHOICES => {
+                f.nums(a, len).iter().any(|v| cmp(v, n) == Ordering::Equal)
+            }
+            _ => f.has_num(a, len, n),
+        },
         Op::Bound(b, i) => num(i).is_none_or(|limit| {
             let o = cmp(n, limit);
             match b {

@@ -403,8 +403,9 @@ impl<'s> Ctx<'s> {
             }
             Kw::DependentSchemas(list, _) => {
                 let mut ok = true;
+                let present = super::checks::MemberNames::new(inst, list.len());
                 for (k, id) in list {
-                    if inst.get(k).is_some() && !self.eval(*id, inst, quick, ann.as_deref_mut()) {
+                    if present.has(k) && !self.eval(*id, inst, quick, ann.as_deref_mut()) {
                         ok = false;
                         if quick || self.full() {
                             break;
