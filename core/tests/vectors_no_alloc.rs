@@ -1,0 +1,121 @@
+//! The shared vectors' decode results, in whichever build this is compiled: `scripts/test-all.sh`
+//! runs it with the default features and again with `--no-default-features`, so the build
+//! without an allocator (the reader's fixed key stack, borrowed views only) gives the same
+//! message types, error kinds and offsets as the full one. (The test itself uses std to read
+//! the files; the crate under test does not.)
+
+use mcpwire::{ErrorKind, Limits, McpMessage};
+use serde_json::Value as Json;
+
+fn vectors(name: &str) -> Vec<Json> {
+    let path = format!("{}/../tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    match serde_json::from_str(&text).expect("vector file is JSON") {
+        Json::Array(items) => items,
+        _ => panic!("{name} is not an array"),
+    }
+}
+
+/// Text inputs only (the few base64 ones are invalid UTF-8, covered by `vectors.rs`).
+fn text_input(case: &Json) -> Option<&str> {
+    case.get("input").and_then(Json::as_str)
+}
+
+fn limits_of(case: &Json) -> Limits {
+    let mut l = Limits::DEFAULT;
+    if let Some(m) = case.get("limits") {
+        if let Some(v) = m.get("max_bytes").and_then(Json::as_u64) {
+            l.max_input_bytes = v as usize;
+        }
+        if let Some(v) = m.get("max_depth").and_then(Json::as_u64) {
+            l.max_depth = v as u32;
+        }
+        if let Some(v) = m.get("max_members").and_then(Json::as_u64) {
+            l.max_members = v as u32;
+        }
+    }
+    l
+}
+
+#[test]
+fn valid_vectors_decode_to_their_message_type() {
+    let cases = vectors("valid.json");
+    assert!(cases.len() >= 20);
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let input = text_input(case).expect("valid vectors are text");
+        let msg = McpMessage::decode(input.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(msg.message_type().name(), case["type"], "{name}");
+    }
+}
+
+#[test]
+fn invalid_vectors_fail_with_the_same_kind_and_offset() {
+    let cases = vectors("invalid.json");
+    let mut checked = 0;
+    for case in &cases {
+        let Some(input) = text_input(case) else {
+            continue;
+        };
+        let name = case["name"].as_str().unwrap();
+        let err = McpMessage::decode_with(input.as_bytes(), limits_of(case), None)
+            .err()
+            .unwrap_or_else(|| panic!("{name}: decoded but should fail"));
+        assert_eq!(err.kind.name(), case["error"].as_str().unwrap(), "{name}");
+        assert_eq!(
+            err.offset as u64,
+            case["offset"].as_u64().unwrap(),
+            "{name}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked}");
+}
+
+/// A message whose `arguments` hold objects nested `depth` deep, each with `width` keys.
+fn nested_keys(width: usize, depth: usize) -> String {
+    let mut inner = "0".to_string();
+    for d in 0..depth {
+        let members: Vec<String> = (0..width).map(|i| format!("\"k{d}_{i}\":0")).collect();
+        inner = format!("{{{},\"next\":{inner}}}", members.join(","));
+    }
+    format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{{\"name\":\"t\",\"arguments\":{inner}}}}}"
+    )
+}
+
+#[test]
+fn duplicate_keys_are_found_in_this_build() {
+    for dup in ["k0_0", "k0_5", "k\\u0030_9"] {
+        let text = nested_keys(10, 1).replace("\"next\"", &format!("\"{dup}\""));
+        let e = McpMessage::decode(text.as_bytes()).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::DuplicateKey, "{text}");
+        assert_eq!(
+            e.offset,
+            text.rfind(&format!("\"{dup}\"")).unwrap(),
+            "{text}"
+        );
+    }
+}
+
+/// Without an allocator, 96 keys may be open at once (`json::NO_ALLOC_KEYS`); the 97th is
+/// `too_many_open_keys` at its offset. With one, any number may be.
+#[test]
+fn open_keys_past_the_fixed_stack() {
+    // Envelope 4 keys + params 2, then 6 levels of 15 keys (14 + "next"): 96 exactly.
+    let fits = nested_keys(14, 6);
+    assert!(McpMessage::decode(fits.as_bytes()).is_ok());
+    // With 16 keys a level, the five outer levels and the start hold 86 open keys.
+    let over = nested_keys(15, 6);
+    let result = McpMessage::decode(over.as_bytes());
+    #[cfg(not(feature = "alloc"))]
+    {
+        assert_eq!(mcpwire::json::reader::NO_ALLOC_KEYS, 96);
+        let e = result.unwrap_err();
+        assert_eq!(e.kind, ErrorKind::TooManyOpenKeys);
+        // The 97th open key is the 11th key of the innermost object.
+        assert_eq!(e.offset, over.find("\"k0_10\"").unwrap());
+    }
+    #[cfg(feature = "alloc")]
+    assert!(result.is_ok(), "{result:?}");
+}
