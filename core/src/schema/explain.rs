@@ -22,8 +22,22 @@ use alloc::vec::Vec;
 /// Most branches named in a generic explanation.
 const MAX_REASONS: usize = 5;
 
+/// Failures of `anyOf` / `oneOf` inside the explanation of another one that are explained
+/// too: below that they get the short message, so that explaining nested alternatives costs
+/// at most branches^this many evaluations.
+const MAX_EXPLAIN_NESTING: u32 = 3;
+
 /// Errors of one branch.
 type Branch = Vec<ValidationError>;
+
+/// How many branches of `kw` must match, in words.
+fn what(kw: &str) -> &'static str {
+    if kw == "oneOf" {
+        "exactly one"
+    } else {
+        "at least one"
+    }
+}
 
 fn is_choice(e: &ValidationError) -> bool {
     matches!(e.keyword, "const" | "enum")
@@ -117,6 +131,19 @@ impl Ctx<'_> {
         if self.full() {
             return;
         }
+        if self.explaining >= MAX_EXPLAIN_NESTING {
+            let n = list.len();
+            return self.report(node, kw, || {
+                format!("must match {} of the {n} schemas in {kw}", what(kw))
+            });
+        }
+        self.explaining += 1;
+        self.explain(node, kw, list, inst);
+        self.explaining -= 1;
+    }
+
+    /// [`no_match`](Self::no_match) with the branches' errors.
+    fn explain(&mut self, node: &Node, kw: &'static str, list: &[NodeId], inst: &Value) {
         let saved = core::mem::take(&mut self.errors);
         let saved_max = self.max;
         self.max = saved_max.saturating_sub(saved.len()).max(1);
@@ -228,12 +255,10 @@ impl Ctx<'_> {
         let reasons = reasons.join("; or ") + more;
         let n = list.len();
         self.report(node, kw, || {
-            let what = if kw == "oneOf" {
-                "exactly one"
-            } else {
-                "at least one"
-            };
-            format!("must match {what} of the {n} schemas in {kw}: {reasons}")
+            format!(
+                "must match {} of the {n} schemas in {kw}: {reasons}",
+                what(kw)
+            )
         });
     }
 }

@@ -73,7 +73,10 @@ impl Ctx<'_> {
                     if !quick {
                         self.subject = Some(format!("property name {}", quote(k)));
                     }
+                    // `name` is a temporary: its address must not reach the memo.
+                    let memo = self.memo.take();
                     let good = self.nested(*id, &name, quick);
+                    self.memo = memo;
                     self.subject = saved;
                     if !good {
                         ok = false;

@@ -85,7 +85,36 @@ impl Ctx<'_> {
         self.quick_node(id, node, inst)
     }
 
+    /// The quick result of branch `id` of an `anyOf` / `oneOf`, through the memo of results
+    /// once alternatives fan out (every level of nested alternatives is then evaluated once
+    /// per value).
+    #[inline]
+    pub(super) fn quick_branch(&mut self, id: NodeId, inst: &Value) -> bool {
+        if self.memo.is_none() {
+            return self.quick(id, inst);
+        }
+        self.quick_memo(id, inst)
+    }
+
+    #[inline(never)]
+    fn quick_memo(&mut self, id: NodeId, inst: &Value) -> bool {
+        let key = (id, inst as *const Value as usize);
+        if let Some(&ok) = self.memo.as_ref().and_then(|m| m.get(&key)) {
+            return ok;
+        }
+        let ok = self.quick(id, inst);
+        // A result after a loop or the depth limit depends on the path taken: not kept.
+        if self.broken.is_none() {
+            if let Some(m) = self.memo.as_mut() {
+                m.insert(key, ok);
+            }
+        }
+        ok
+    }
+
     fn quick_node(&mut self, id: NodeId, node: &Node, inst: &Value) -> bool {
+        #[cfg(test)]
+        tests::count();
         if let Some(b) = node.boolean {
             return b;
         }
@@ -363,7 +392,13 @@ impl Ctx<'_> {
             Op::Fail => false,
             Op::Eval(t, skip) => self.quick_skip(t, skip, inst),
             Op::All(a, n) => f.ids(a, n).iter().all(|t| self.quick(*t, inst)),
-            Op::Any(a, n) => f.ids(a, n).iter().any(|t| self.quick(*t, inst)),
+            Op::Any(a, n) => {
+                self.count_fanout(n);
+                // After a loop or the depth limit the answer is "invalid": no more branches.
+                f.ids(a, n)
+                    .iter()
+                    .any(|t| self.quick_branch(*t, inst) || self.broken.is_some())
+            }
             Op::Kw(i) => match node.kws.get(i as usize) {
                 Some(kw) => self.keyword(node, kw, inst, true, None),
                 None => true,
@@ -487,4 +522,67 @@ pub(super) fn number_leaf(f: &super::fast::Fast, op: Op, n: &Num) -> Option<bool
         }),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use crate::json::Value;
+    use crate::schema::Schema;
+    use crate::Limits;
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+    use core::cell::Cell;
+    extern crate std;
+
+    std::thread_local! {
+        /// Nodes entered by quick or full evaluation so far on this thread.
+        static NODES: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub(in crate::schema) fn count() {
+        NODES.with(|c| c.set(c.get() + 1));
+    }
+
+    /// Nodes entered while running `f`.
+    fn nodes_entered(f: impl FnOnce()) -> usize {
+        let before = NODES.with(Cell::get);
+        f();
+        NODES.with(Cell::get) - before
+    }
+
+    /// `depth` two-branch `anyOf`s chained by `$ref`, ending in `{"type": "string"}`.
+    fn nested_alternatives(depth: usize) -> Schema {
+        let mut defs: Vec<String> = (0..depth)
+            .map(|d| {
+                let next = format!("{{\"$ref\":\"#/$defs/d{}\"}}", d + 1);
+                format!("\"d{d}\":{{\"anyOf\":[{next},{next}]}}")
+            })
+            .collect();
+        defs.push(format!("\"d{depth}\":{{\"type\":\"string\"}}"));
+        let text = format!(
+            "{{\"$defs\":{{{}}},\"$ref\":\"#/$defs/d0\"}}",
+            defs.join(",")
+        );
+        Schema::compile(&Value::parse(text.as_bytes(), Limits::DEFAULT).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn nested_alternatives_cost_linear_work_not_branches_to_the_depth() {
+        let number = Value::Number("1".into());
+        // Without the memo: 2^16 branch evaluations, about 98,000 nodes.
+        let schema = nested_alternatives(16);
+        let quick = nodes_entered(|| assert!(!schema.is_valid(&number)));
+        assert!(quick < 12_000, "is_valid entered {quick} nodes");
+        assert!(schema.is_valid(&Value::String("x".into())));
+        // Without the limit on nested explanations, each level explains its branches again:
+        // this would run for minutes.
+        let full = nodes_entered(|| assert_eq!(schema.validate(&number).len(), 1));
+        assert!(full < 30_000, "validate entered {full} nodes");
+        // Deep enough to meet the depth limit: still answered, and still invalid.
+        let deep = nested_alternatives(200);
+        assert!(!deep.is_valid(&number));
+        assert!(!deep.is_valid(&Value::String("x".into())));
+        assert!(!deep.validate(&number).is_empty());
+    }
 }

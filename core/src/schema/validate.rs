@@ -8,6 +8,7 @@ use super::keyword::{types, Kw, Node, NodeId};
 use super::message::{name_list, or_list, plural};
 use super::{uri, Schema};
 use crate::json::Value;
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -72,7 +73,18 @@ pub(crate) struct Ctx<'s> {
     /// `(node, instance address)` pairs known to fail, so that full evaluation does not
     /// repeat their quick check.
     pub(super) trail: Vec<(NodeId, usize)>,
+    /// Subschemas entered as `anyOf` / `oneOf` branches so far (see [`MEMO_AFTER`]).
+    pub(super) fanout: u32,
+    /// Quick results remembered by `(node, instance address)`, once `fanout` passed
+    /// [`MEMO_AFTER`]: nested alternatives would otherwise cost branches^depth.
+    pub(super) memo: Option<BTreeMap<(NodeId, usize), bool>>,
+    /// `anyOf` / `oneOf` failures being explained around the current one.
+    pub(super) explaining: u32,
 }
+
+/// After this many branch evaluations, quick results are remembered (a `$ref` chain of 30
+/// two-branch `anyOf`s, 1 KB of schema, is 2³⁰ evaluations without it).
+pub(super) const MEMO_AFTER: u32 = 4096;
 
 pub(super) fn len_of(v: &Value) -> Option<usize> {
     match v {
@@ -99,6 +111,9 @@ impl<'s> Ctx<'s> {
             fast_limit: s.max_depth.saturating_sub(super::fast::DEPTH_SLACK),
             record: false,
             trail: Vec::new(),
+            fanout: 0,
+            memo: None,
+            explaining: 0,
         }
     }
 
@@ -183,6 +198,8 @@ impl<'s> Ctx<'s> {
         quick: bool,
         ann: Option<&mut Ann>,
     ) -> bool {
+        #[cfg(test)]
+        super::quick::tests::count();
         let s = self.s;
         if let Some(b) = node.boolean {
             if !b && !quick {
@@ -336,6 +353,9 @@ impl<'s> Ctx<'s> {
                             break;
                         }
                     }
+                    if self.broken.is_some() {
+                        break;
+                    }
                 }
                 if !matched && !quick {
                     self.no_match(node, "anyOf", list, inst);
@@ -355,6 +375,9 @@ impl<'s> Ctx<'s> {
                         if matched.len() > 1 && quick {
                             break;
                         }
+                    }
+                    if self.broken.is_some() {
+                        break;
                     }
                 }
                 match matched.len() {
@@ -420,6 +443,7 @@ impl<'s> Ctx<'s> {
 
     /// Evaluates an in-place subschema quietly; its annotations count only when it passes.
     pub(super) fn branch(&mut self, id: NodeId, inst: &Value, ann: Option<&mut Ann>) -> bool {
+        self.count_fanout(1);
         match ann {
             Some(outer) => {
                 let mut own = Ann::new(len_of(inst).unwrap_or(0));
@@ -429,7 +453,21 @@ impl<'s> Ctx<'s> {
                 }
                 ok
             }
+            None if self.memo.is_some()
+                && !self.s.nodes.get(id as usize).is_none_or(|n| n.fast.slow) =>
+            {
+                self.quick_branch(id, inst)
+            }
             None => self.eval(id, inst, true, None),
+        }
+    }
+
+    /// Counts `n` branch evaluations; past [`MEMO_AFTER`], quick results are remembered.
+    #[inline(always)]
+    pub(super) fn count_fanout(&mut self, n: u32) {
+        self.fanout = self.fanout.saturating_add(n);
+        if self.fanout > MEMO_AFTER && self.memo.is_none() {
+            self.memo = Some(BTreeMap::new());
         }
     }
 
