@@ -4,18 +4,10 @@ use mcpwire::api;
 use mcpwire::json::Value;
 use mcpwire::{ErrorKind, Limits, McpMessage, Report};
 use serde_json::Value as Json;
-use std::path::PathBuf;
 
-fn vectors(name: &str) -> Vec<Json> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/vectors")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    match serde_json::from_str(&text).expect("vector file is JSON") {
-        Json::Array(items) => items,
-        _ => panic!("{name} is not an array"),
-    }
-}
+#[path = "common/vectors.rs"]
+mod shared;
+use shared::{expect_failure, limits_of, vectors};
 
 fn input_of(case: &Json) -> Vec<u8> {
     if let Some(b64) = case.get("input_base64").and_then(Json::as_str) {
@@ -51,22 +43,6 @@ fn to_json(v: &Value) -> Json {
         Value::Array(a) => Json::Array(a.iter().map(to_json).collect()),
         Value::Object(m) => Json::Object(m.iter().map(|(k, v)| (k.clone(), to_json(v))).collect()),
     }
-}
-
-fn limits_of(case: &Json) -> Limits {
-    let mut l = Limits::DEFAULT;
-    if let Some(m) = case.get("limits") {
-        if let Some(v) = m.get("max_bytes").and_then(Json::as_u64) {
-            l.max_input_bytes = v as usize;
-        }
-        if let Some(v) = m.get("max_depth").and_then(Json::as_u64) {
-            l.max_depth = v as u32;
-        }
-        if let Some(v) = m.get("max_members").and_then(Json::as_u64) {
-            l.max_members = v as u32;
-        }
-    }
-    l
 }
 
 fn report_json(input: &[u8], limits: Limits) -> Json {
@@ -127,15 +103,7 @@ fn invalid_vectors_fail_with_the_expected_kind_code_and_offset() {
         let name = case["name"].as_str().unwrap();
         let input = input_of(case);
         let limits = limits_of(case);
-        let err = McpMessage::decode_with(&input, limits, None)
-            .err()
-            .unwrap_or_else(|| panic!("{name}: decoded but should fail"));
-        assert_eq!(err.kind.name(), case["error"].as_str().unwrap(), "{name}");
-        assert_eq!(
-            err.offset as u64,
-            case["offset"].as_u64().unwrap(),
-            "{name}: offset"
-        );
+        let err = expect_failure(case, &input);
         let code = err.kind.code().map(Json::from).unwrap_or(Json::Null);
         assert_eq!(code, case["code"], "{name}: code");
         let facts = report_json(&input, limits);

@@ -4,37 +4,16 @@
 //! message types, error kinds and offsets as the full one. (The test itself uses std to read
 //! the files; the crate under test does not.)
 
-use mcpwire::{ErrorKind, Limits, McpMessage};
+use mcpwire::{ErrorKind, McpMessage};
 use serde_json::Value as Json;
 
-fn vectors(name: &str) -> Vec<Json> {
-    let path = format!("{}/../tests/vectors/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    match serde_json::from_str(&text).expect("vector file is JSON") {
-        Json::Array(items) => items,
-        _ => panic!("{name} is not an array"),
-    }
-}
+#[path = "common/vectors.rs"]
+mod shared;
+use shared::{expect_failure, vectors};
 
 /// Text inputs only (the few base64 ones are invalid UTF-8, covered by `vectors.rs`).
 fn text_input(case: &Json) -> Option<&str> {
     case.get("input").and_then(Json::as_str)
-}
-
-fn limits_of(case: &Json) -> Limits {
-    let mut l = Limits::DEFAULT;
-    if let Some(m) = case.get("limits") {
-        if let Some(v) = m.get("max_bytes").and_then(Json::as_u64) {
-            l.max_input_bytes = v as usize;
-        }
-        if let Some(v) = m.get("max_depth").and_then(Json::as_u64) {
-            l.max_depth = v as u32;
-        }
-        if let Some(v) = m.get("max_members").and_then(Json::as_u64) {
-            l.max_members = v as u32;
-        }
-    }
-    l
 }
 
 #[test]
@@ -57,16 +36,7 @@ fn invalid_vectors_fail_with_the_same_kind_and_offset() {
         let Some(input) = text_input(case) else {
             continue;
         };
-        let name = case["name"].as_str().unwrap();
-        let err = McpMessage::decode_with(input.as_bytes(), limits_of(case), None)
-            .err()
-            .unwrap_or_else(|| panic!("{name}: decoded but should fail"));
-        assert_eq!(err.kind.name(), case["error"].as_str().unwrap(), "{name}");
-        assert_eq!(
-            err.offset as u64,
-            case["offset"].as_u64().unwrap(),
-            "{name}"
-        );
+        expect_failure(case, input.as_bytes());
         checked += 1;
     }
     assert!(checked >= 40, "{checked}");
