@@ -12,6 +12,9 @@ use core::cmp::Ordering;
 /// Arrays up to this length are checked for duplicates pairwise; longer ones by sorting.
 const PAIRWISE_MAX: usize = 16;
 
+/// Objects up to this many members are scanned for each name looked up.
+const SCAN_MEMBERS: usize = 32;
+
 /// The member names of one object, for looking many names up in it: scanned when that is
 /// cheap, else sorted once (a `required` of r names on an object of m members then costs
 /// (m + r)·log m, not m·r).
@@ -27,7 +30,7 @@ impl<'v> MemberNames<'v> {
             Value::Object(m) => m.as_slice(),
             _ => &[],
         };
-        let sorted = (members.len() > 32 && lookups > 8).then(|| {
+        let sorted = (members.len() > SCAN_MEMBERS && lookups > 8).then(|| {
             let mut names: Vec<&str> = members.iter().map(|(k, _)| k.as_str()).collect();
             names.sort_unstable();
             names

@@ -31,6 +31,15 @@ pub(crate) const DEPTH_SLACK: u32 = PRUNE_PASSES + 2;
 /// `enum` lists up to this long are scanned; longer ones are searched by bisection.
 pub(crate) const LINEAR_CHOICES: usize = 8;
 
+/// `a` against `b`; small integers on both sides compare without copying the decimal form.
+#[inline(always)]
+pub(crate) fn num_cmp(a: &Num, b: &Num) -> Ordering {
+    match (a, b) {
+        (Num::Int(x), Num::Int(y)) => x.cmp(y),
+        _ => a.cmp(*b),
+    }
+}
+
 /// Whether the sorted `list` has an entry `cmp` calls equal.
 #[inline(never)]
 fn bisect<T>(list: &[T], cmp: impl FnMut(&T) -> Ordering) -> bool {
@@ -184,9 +193,9 @@ impl Fast {
     pub fn has_num(&self, start: u32, len: u32, n: &Num) -> bool {
         let list = self.nums(start, len);
         if list.len() > LINEAR_CHOICES {
-            return bisect(list, |v| v.cmp(*n));
+            return bisect(list, |v| num_cmp(v, n));
         }
-        list.iter().any(|v| v.cmp(*n) == Ordering::Equal)
+        list.iter().any(|v| num_cmp(v, n) == Ordering::Equal)
     }
 
     /// Whether `s` is among `strs[start..start + len]` (sorted, as [`has_num`](Self::has_num)).

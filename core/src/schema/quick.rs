@@ -85,11 +85,10 @@ impl Ctx<'_> {
         self.quick_node(id, node, inst)
     }
 
-    /// The quick result of branch `id` of an `anyOf` / `oneOf`, through the memo of results
-    /// once alternatives fan out (every level of nested alternatives is then evaluated once
-    /// per value).
+    /// [`quick`](Self::quick) through the memo of results once alternatives fan out (every
+    /// level of nested alternatives is then evaluated once per value).
     #[inline]
-    pub(super) fn quick_branch(&mut self, id: NodeId, inst: &Value) -> bool {
+    pub(super) fn quick_cached(&mut self, id: NodeId, inst: &Value) -> bool {
         if self.memo.is_none() {
             return self.quick(id, inst);
         }
@@ -397,7 +396,7 @@ impl Ctx<'_> {
                 // After a loop or the depth limit the answer is "invalid": no more branches.
                 f.ids(a, n)
                     .iter()
-                    .any(|t| self.quick_branch(*t, inst) || self.broken.is_some())
+                    .any(|t| self.quick_cached(*t, inst) || self.broken.is_some())
             }
             Op::Kw(i) => match node.kws.get(i as usize) {
                 Some(kw) => self.keyword(node, kw, inst, true, None),
@@ -494,19 +493,10 @@ pub(super) fn array_leaf(op: Op, items: &[Value]) -> Option<bool> {
 #[inline(always)]
 pub(super) fn number_leaf(f: &super::fast::Fast, op: Op, n: &Num) -> Option<bool> {
     let num = |i: u32| f.nums.get(i as usize);
-    // Small integers on both sides compare without copying the decimal form.
-    let cmp = |a: &Num, b: &Num| match (a, b) {
-        (Num::Int(x), Num::Int(y)) => x.cmp(y),
-        _ => a.cmp(*b),
-    };
+    let cmp = super::fast::num_cmp;
     Some(match op {
         Op::Integer => matches!(n, Num::Int(_)) || n.is_integer(),
-        Op::Nums(a, len) => match n {
-            Num::Int(_) if len as usize <= super::fast::LINEAR_CHOICES => {
-                f.nums(a, len).iter().any(|v| cmp(v, n) == Ordering::Equal)
-            }
-            _ => f.has_num(a, len, n),
-        },
+        Op::Nums(a, len) => f.has_num(a, len, n),
         Op::Bound(b, i) => num(i).is_none_or(|limit| {
             let o = cmp(n, limit);
             match b {

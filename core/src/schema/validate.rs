@@ -165,7 +165,7 @@ impl<'s> Ctx<'s> {
         };
         if ann.is_none() && !node.fast.slow {
             if quick {
-                return self.quick(id, inst);
+                return self.quick_cached(id, inst);
             }
             if node.boolean.is_none() && self.depth < self.fast_limit && self.broken.is_none() {
                 return self.report_node(node, inst);
@@ -452,11 +452,6 @@ impl<'s> Ctx<'s> {
                     outer.merge(&own);
                 }
                 ok
-            }
-            None if self.memo.is_some()
-                && !self.s.nodes.get(id as usize).is_none_or(|n| n.fast.slow) =>
-            {
-                self.quick_branch(id, inst)
             }
             None => self.eval(id, inst, true, None),
         }

@@ -93,12 +93,17 @@ impl<'a> KeyStack<'a> {
     pub(super) fn contains_from(&self, from: usize, key: &JsonStr<'a>) -> bool {
         #[cfg(all(test, feature = "alloc"))]
         tests::count(self.len.saturating_sub(from));
+        self.keys_from(from).any(|k| k == key)
+    }
+
+    /// The keys from position `from` on.
+    fn keys_from(&self, from: usize) -> impl Iterator<Item = &JsonStr<'a>> {
         let inline = &self.inline[from.min(INLINE_KEYS)..self.len.min(INLINE_KEYS)];
         #[cfg(feature = "alloc")]
-        if self.spill[from.saturating_sub(INLINE_KEYS).min(self.spill.len())..].contains(key) {
-            return true;
-        }
-        inline.contains(key)
+        let spill = &self.spill[from.saturating_sub(INLINE_KEYS).min(self.spill.len())..];
+        #[cfg(not(feature = "alloc"))]
+        let spill: &[JsonStr<'a>] = &[];
+        inline.iter().chain(spill)
     }
 
     /// Adds key `key` of the wide object whose keys start at `from` (one with more than
@@ -107,9 +112,7 @@ impl<'a> KeyStack<'a> {
     #[inline(never)]
     pub(super) fn insert_wide(&mut self, from: usize, key: JsonStr<'a>) -> bool {
         if self.wide.last().is_none_or(|(start, _)| *start != from) {
-            let inline = &self.inline[from.min(INLINE_KEYS)..self.len.min(INLINE_KEYS)];
-            let spill = &self.spill[from.saturating_sub(INLINE_KEYS).min(self.spill.len())..];
-            let set = inline.iter().chain(spill).map(|k| Key(*k)).collect();
+            let set = self.keys_from(from).map(|k| Key(*k)).collect();
             self.wide.push((from, set));
         }
         match self.wide.last_mut() {
