@@ -137,6 +137,9 @@ pub(crate) struct Fast {
     /// Bit `k`: every check on kind `k` looks at the value alone (no subschemas, nothing
     /// through the general evaluator).
     pub leaf: u8,
+    /// The most levels quick evaluation enters below this node, or `height::UNBOUNDED`
+    /// (see `height.rs`).
+    pub height: u32,
     /// `ops[starts[k]..starts[k + 1]]` apply to values of kind `k`.
     starts: [u32; KINDS + 1],
     pub(crate) ops: Vec<Op>,
@@ -279,6 +282,7 @@ pub(crate) fn build(nodes: &mut [Node], dynamic: bool) {
             .fold(0, |m, k| m | (1 << k));
     }
     super::prune::forward_properties(nodes);
+    super::height::set_heights(nodes);
 }
 
 /// The type check of `bits` on kind `k`: `None` when it passes.

@@ -54,6 +54,7 @@ mod fast;
 mod format;
 mod format_uri;
 mod graph;
+mod height;
 mod keyword;
 mod message;
 mod meta;

@@ -229,11 +229,17 @@ impl Num {
             Some((b'-', rest)) => (true, rest),
             _ => (false, b),
         };
-        if !digits.is_empty() && digits.len() <= 18 && digits.iter().all(u8::is_ascii_digit) {
-            let v = digits
-                .iter()
-                .fold(0i64, |v, d| v * 10 + i64::from(d - b'0'));
-            return Some(Num::Int(if neg { -v } else { v }));
+        if !digits.is_empty() && digits.len() <= 18 {
+            let mut v = 0i64;
+            let mut all_digits = true;
+            for &d in digits {
+                let x = d.wrapping_sub(b'0');
+                all_digits &= x <= 9;
+                v = v.wrapping_mul(10).wrapping_add(i64::from(x));
+            }
+            if all_digits {
+                return Some(Num::Int(if neg { -v } else { v }));
+            }
         }
         Dec::parse(text).map(Num::from_dec)
     }

@@ -98,6 +98,20 @@ impl ObjTable {
         None
     }
 
+    /// The subschema that checks member value `v` of property `j` (its written subschema past
+    /// plain `$ref`s, or the target it forwards values of `v`'s kind to), with the number of
+    /// `$ref`s skipped on the way.
+    #[inline(always)]
+    pub fn child(&self, j: usize, v: &crate::json::Value) -> Option<(NodeId, u8)> {
+        match (self.by_kind.get(j), self.nodes.get(j)) {
+            (Some(&Some((kind, to, skip))), _) if usize::from(kind) == super::fast::kind_of(v) => {
+                Some((to, skip))
+            }
+            (_, Some(&(id, skip))) => Some((id, skip)),
+            _ => None,
+        }
+    }
+
     /// The subschema of property `key` as written.
     pub fn written(&self, key: &str) -> Option<NodeId> {
         self.find(key).and_then(|j| self.orig.get(j).copied())

@@ -25,7 +25,7 @@ const ABSENT: u8 = u8::MAX;
 pub(super) struct Memo {
     idx: [u8; MEMO],
     /// Bit `j`: property `j` is present.
-    seen: u64,
+    pub seen: u64,
     /// Bit `i`: member `i` is not in `properties`.
     pub unknown: u64,
     /// `idx` and `unknown` cover every member (else look up again when needed).
@@ -170,6 +170,31 @@ impl Ctx<'_> {
         if let Some(ok) = self.value_only(id, skip, inst) {
             return ok;
         }
+        self.quick_step(id, skip, inst)
+    }
+
+    /// [`quick_child`](Self::quick_child) below a node whose subtree cannot meet the depth
+    /// limit or a loop (`Fast::height`): no depth or loop checks on the values it checks
+    /// alone.
+    #[inline(always)]
+    fn quick_child_bounded(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
+        let Some(node) = self.s.nodes.get(id as usize) else {
+            return false;
+        };
+        let k = kind_of(inst);
+        if node.fast.pass & (1 << k) != 0 {
+            return true;
+        }
+        if node.fast.leaf & (1 << k) != 0 && k != OBJECT {
+            if let Some(ok) = value_checks(node, k, inst) {
+                return ok;
+            }
+        }
+        self.quick_step(id, skip, inst)
+    }
+
+    /// Quick evaluation of `id` (after `skip` plain `$ref`s) one step into the instance.
+    fn quick_step(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
         let saved = self.chain_start;
         self.chain_start = self.chain.len();
         let ok = self.quick_skip(id, skip, inst);
@@ -274,15 +299,7 @@ impl Ctx<'_> {
             let ok = match *op {
                 Op::Integer => n.is_integer(),
                 Op::Nums(a, len) => f.has_num(a, len, &n),
-                Op::Bound(b, i) => num(i).is_none_or(|limit| {
-                    let o = n.cmp(limit);
-                    match b {
-                        Bound::Minimum => o != Ordering::Less,
-                        Bound::ExclusiveMinimum => o == Ordering::Greater,
-                        Bound::Maximum => o != Ordering::Greater,
-                        Bound::ExclusiveMaximum => o == Ordering::Less,
-                    }
-                }),
+                Op::Bound(b, i) => num(i).is_none_or(|limit| bound_holds(b, n.cmp(limit))),
                 Op::MultipleOf(i) => num(i).is_none_or(|d| n.is_multiple_of(d)),
                 op => self.op(node, op, inst),
             };
@@ -300,22 +317,18 @@ impl Ctx<'_> {
                 .iter()
                 .all(|op| self.object_op(node, *op, inst, members) && self.broken.is_none());
         };
+        if self.depth.saturating_add(node.fast.height) < self.fast_limit {
+            return self.quick_object_any_order(node, t, ops, inst, members);
+        }
         let memo = Memo::new(t, members);
         for op in ops {
             let ok = match *op {
-                Op::Required => has_required(t, &memo, inst),
+                Op::Required => has_required(t, memo.seen, inst),
                 Op::Props => members.iter().enumerate().all(|(i, (k, v))| {
-                    let Some(j) = memo.get(t, i, k) else {
-                        return true;
-                    };
-                    let (id, skip) = match (t.by_kind.get(j), t.nodes.get(j)) {
-                        (Some(&Some((kind, to, skip))), _) if usize::from(kind) == kind_of(v) => {
-                            (to, skip)
-                        }
-                        (_, Some(&(id, skip))) => (id, skip),
-                        _ => return true,
-                    };
-                    self.quick_child(id, skip, v)
+                    match memo.get(t, i, k).and_then(|j| t.child(j, v)) {
+                        Some((id, skip)) => self.quick_child(id, skip, v),
+                        None => true,
+                    }
                 }),
                 Op::Additional(id) => members.iter().enumerate().all(|(i, (k, v))| {
                     self.declared(node, t, &memo, i, k) || self.quick_child(id, 0, v)
@@ -332,6 +345,54 @@ impl Ctx<'_> {
             }
         }
         true
+    }
+
+    /// [`quick_object`](Self::quick_object) for a node whose subtree cannot reach the depth
+    /// limit or a loop (`Fast::height`): no check has a side effect, so the order of the
+    /// checks cannot change the answer, and `properties`, `additionalProperties` and the
+    /// lookups for `required` share one pass over the members.
+    fn quick_object_any_order(
+        &mut self,
+        node: &Node,
+        t: &ObjTable,
+        ops: &[Op],
+        inst: &Value,
+        members: &[(String, Value)],
+    ) -> bool {
+        let (mut props, mut closed, mut extra) = (false, false, None);
+        for op in ops {
+            match *op {
+                Op::Props => props = true,
+                Op::NoAdditional => closed = true,
+                Op::Additional(id) => extra = Some(id),
+                _ => {}
+            }
+        }
+        let mut seen = 0u64;
+        for (k, v) in members {
+            let ok = match t.find(k) {
+                Some(j) => {
+                    if j < 64 {
+                        seen |= 1 << j;
+                    }
+                    match t.child(j, v) {
+                        Some((id, skip)) if props => self.quick_child_bounded(id, skip, v),
+                        _ => true,
+                    }
+                }
+                // (`patternProperties` goes through the general evaluator: not here.)
+                None if closed => false,
+                None => extra.is_none_or(|id| self.quick_child_bounded(id, 0, v)),
+            };
+            if !ok {
+                return false;
+            }
+        }
+        ops.iter().all(|op| match *op {
+            Op::Props | Op::NoAdditional | Op::Additional(_) => true,
+            Op::Required => has_required(t, seen, inst),
+            op => self.object_op(node, op, inst, members),
+        })
     }
 
     /// `additionalProperties: false`: true when every member is declared.
@@ -432,10 +493,10 @@ fn value_checks(node: &Node, k: usize, v: &Value) -> Option<bool> {
     }
     match v {
         Value::String(s) => all(ops, |op| string_leaf(node, op, s)),
-        Value::Number(t) => {
-            let n = Num::parse(t)?;
-            all(ops, |op| number_leaf(f, op, &n))
-        }
+        Value::Number(t) => match Num::parse(t)? {
+            Num::Int(i) => all(ops, |op| int_leaf(f, op, i)),
+            n => all(ops, |op| number_leaf(f, op, &n)),
+        },
         Value::Bool(b) => all(ops, |op| match op {
             Op::Bools(m) => Some(m & (1 << u8::from(*b)) != 0),
             _ => None,
@@ -448,8 +509,8 @@ fn value_checks(node: &Node, k: usize, v: &Value) -> Option<bool> {
 
 /// `required` through the table's bits.
 #[inline]
-pub(super) fn has_required(t: &ObjTable, memo: &Memo, inst: &Value) -> bool {
-    memo.seen & t.req_mask == t.req_mask && (t.req_extra.is_empty() || has_extra(t, inst))
+pub(super) fn has_required(t: &ObjTable, seen: u64, inst: &Value) -> bool {
+    seen & t.req_mask == t.req_mask && (t.req_extra.is_empty() || has_extra(t, inst))
 }
 
 /// The required names past the table's bits, looked up in `inst`.
@@ -489,6 +550,44 @@ pub(super) fn array_leaf(op: Op, items: &[Value]) -> Option<bool> {
     })
 }
 
+/// Whether a number that compares `o` to a bound's limit satisfies the bound.
+#[inline(always)]
+pub(super) fn bound_holds(b: Bound, o: Ordering) -> bool {
+    match b {
+        Bound::Minimum => o != Ordering::Less,
+        Bound::ExclusiveMinimum => o == Ordering::Greater,
+        Bound::Maximum => o != Ordering::Greater,
+        Bound::ExclusiveMaximum => o == Ordering::Less,
+    }
+}
+
+/// [`number_leaf`] on a small integer: limits that are small integers too compare as
+/// `i64`s, the rest through [`number_leaf`].
+#[inline(always)]
+fn int_leaf(f: &super::fast::Fast, op: Op, i: i64) -> Option<bool> {
+    let limit = |k: u32| match f.nums.get(k as usize) {
+        Some(&Num::Int(l)) => Some(l),
+        _ => None,
+    };
+    match op {
+        Op::Integer => Some(true),
+        Op::Bound(b, k) => match limit(k) {
+            Some(l) => Some(bound_holds(b, i.cmp(&l))),
+            None => number_leaf_out(f, op, i),
+        },
+        Op::MultipleOf(k) => match limit(k) {
+            Some(d) if d > 0 => Some(i % d == 0),
+            _ => number_leaf_out(f, op, i),
+        },
+        _ => number_leaf_out(f, op, i),
+    }
+}
+
+#[inline(never)]
+fn number_leaf_out(f: &super::fast::Fast, op: Op, i: i64) -> Option<bool> {
+    number_leaf(f, op, &Num::Int(i))
+}
+
 /// A check of a (parsed) number alone: `None` for other ops.
 #[inline(always)]
 pub(super) fn number_leaf(f: &super::fast::Fast, op: Op, n: &Num) -> Option<bool> {
@@ -497,15 +596,7 @@ pub(super) fn number_leaf(f: &super::fast::Fast, op: Op, n: &Num) -> Option<bool
     Some(match op {
         Op::Integer => matches!(n, Num::Int(_)) || n.is_integer(),
         Op::Nums(a, len) => f.has_num(a, len, n),
-        Op::Bound(b, i) => num(i).is_none_or(|limit| {
-            let o = cmp(n, limit);
-            match b {
-                Bound::Minimum => o != Ordering::Less,
-                Bound::ExclusiveMinimum => o == Ordering::Greater,
-                Bound::Maximum => o != Ordering::Greater,
-                Bound::ExclusiveMaximum => o == Ordering::Less,
-            }
-        }),
+        Op::Bound(b, i) => num(i).is_none_or(|limit| bound_holds(b, cmp(n, limit))),
         Op::MultipleOf(i) => num(i).is_none_or(|d| match (n, d) {
             (Num::Int(x), Num::Int(y)) if *y > 0 => x % y == 0,
             _ => n.is_multiple_of(*d),
@@ -517,7 +608,7 @@ pub(super) fn number_leaf(f: &super::fast::Fast, op: Op, n: &Num) -> Option<bool
 #[cfg(test)]
 pub(super) mod tests {
     use crate::json::Value;
-    use crate::schema::Schema;
+    use crate::schema::{Schema, SchemaOptions};
     use crate::Limits;
     use alloc::format;
     use alloc::string::String;
@@ -574,5 +665,28 @@ pub(super) mod tests {
         assert!(!deep.is_valid(&number));
         assert!(!deep.is_valid(&Value::String("x".into())));
         assert!(!deep.validate(&number).is_empty());
+    }
+
+    /// `levels` nested `{"b": …}` around `leaf`.
+    fn nest(levels: usize, inner: &str, leaf: &str) -> String {
+        (0..levels).fold(String::from(leaf), |acc, _| inner.replace('#', &acc))
+    }
+
+    #[test]
+    fn members_checked_in_one_pass_only_where_the_depth_limit_is_out_of_reach() {
+        // `required` is checked before `properties`: the missing member fails the first
+        // branch before the deep member is entered (where it would meet the depth limit and
+        // make the instance invalid), and the second branch passes.
+        let deep = nest(12, r#"{"properties":{"b":#}}"#, r#"{"type":"string"}"#);
+        let schema =
+            format!(r#"{{"anyOf":[{{"required":["x"],"properties":{{"a":{deep}}}}},true]}}"#);
+        let schema = Value::parse(schema.as_bytes(), Limits::DEFAULT).unwrap();
+        let inst = format!(r#"{{"a":{}}}"#, nest(12, r#"{"b":#}"#, "1"));
+        let inst = Value::parse(inst.as_bytes(), Limits::DEFAULT).unwrap();
+        for depth in [8, 12, 256] {
+            let s = Schema::compile_with(&schema, &SchemaOptions::new().max_depth(depth)).unwrap();
+            assert!(s.is_valid(&inst), "max_depth {depth}");
+            assert!(s.validate(&inst).is_empty(), "max_depth {depth}");
+        }
     }
 }

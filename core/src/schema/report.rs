@@ -274,7 +274,7 @@ fn leaf(
         (op, Value::Array(a)) => array_leaf(op, a),
         (op, Value::Number(_)) => num.and_then(|n| number_leaf(&node.fast, op, &n)),
         (op, Value::Object(m)) => match (op, obj) {
-            (Op::Required, Some((t, memo, _))) => Some(has_required(t, memo, inst)),
+            (Op::Required, Some((t, memo, _))) => Some(has_required(t, memo.seen, inst)),
             (Op::NoAdditional, Some((t, memo, _))) => Some(ctx.no_additional(node, t, memo, m)),
             (Op::MinProps(n), _) => Some(m.len() as u64 >= n),
             (Op::MaxProps(n), _) => Some(m.len() as u64 <= n),

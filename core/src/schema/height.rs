@@ -1,0 +1,112 @@
+//! How deep quick evaluation can go below each node ([`Fast::height`]): a subtree whose
+//! bottom stays above the depth limit can never meet the limit or an infinite loop, so its
+//! checks can run in any order (`quick.rs` checks an object's members in one pass then).
+//!
+//! [`Fast::height`]: super::fast::Fast::height
+
+use super::fast::{Op, KINDS};
+use super::keyword::{Kw, Node, NodeId};
+use alloc::vec;
+use alloc::vec::Vec;
+
+/// No bound: the node reaches itself through the instance (recursion), is evaluated by the
+/// general evaluator, or applies a keyword with subschemas through it.
+pub(crate) const UNBOUNDED: u32 = u32::MAX;
+
+/// Keywords the quick form hands to the general evaluator that look at the value alone.
+fn value_keyword(kw: &Kw) -> bool {
+    matches!(
+        kw,
+        Kw::Type(_)
+            | Kw::Const(_)
+            | Kw::Enum(_)
+            | Kw::MultipleOf(..)
+            | Kw::Bound(..)
+            | Kw::Size(..)
+            | Kw::Pattern(_)
+            | Kw::Format(..)
+            | Kw::UniqueItems
+            | Kw::Required(_)
+            | Kw::DependentRequired(..)
+    )
+}
+
+/// The subschemas quick evaluation of `node` enters, each with the plain `$ref`s skipped on
+/// the way; `None` when one of its checks goes through the general evaluator with subschemas.
+fn edges(node: &Node, out: &mut Vec<(NodeId, u8)>) -> Option<()> {
+    out.clear();
+    let f = &node.fast;
+    if f.slow {
+        return None;
+    }
+    for k in 0..KINDS {
+        for op in f.ops(k) {
+            match *op {
+                Op::Eval(t, skip) | Op::Items(t, skip, _) => out.push((t, skip)),
+                Op::All(a, n) | Op::Any(a, n) => out.extend(f.ids(a, n).iter().map(|t| (*t, 0))),
+                Op::Additional(t) => out.push((t, 0)),
+                Op::Props => {
+                    let t = f.obj.as_deref()?;
+                    out.extend(t.nodes.iter().copied());
+                    out.extend(t.by_kind.iter().flatten().map(|&(_, to, skip)| (to, skip)));
+                }
+                Op::Kw(i) if !node.kws.get(i as usize).is_some_and(value_keyword) => return None,
+                _ => {}
+            }
+        }
+    }
+    Some(())
+}
+
+/// Sets `fast.height` on every node: the most levels quick evaluation enters below it
+/// (each subschema one level plus the `$ref`s skipped to reach it), or [`UNBOUNDED`].
+pub(crate) fn set_heights(nodes: &mut [Node]) {
+    const NEW: u32 = u32::MAX - 1;
+    const OPEN: u32 = u32::MAX - 2;
+    let mut h = vec![NEW; nodes.len()];
+    let mut buf = Vec::new();
+    let adj: Vec<Option<Vec<(NodeId, u8)>>> = nodes
+        .iter()
+        .map(|n| edges(n, &mut buf).map(|()| buf.clone()))
+        .collect();
+    // Depth-first, iterative: (node, next edge).
+    let mut work: Vec<(usize, usize)> = Vec::new();
+    for start in 0..nodes.len() {
+        if h[start] != NEW {
+            continue;
+        }
+        h[start] = OPEN;
+        work.push((start, 0));
+        while let Some(&mut (n, ref mut e)) = work.last_mut() {
+            let Some(Some(list)) = adj.get(n) else {
+                h[n] = UNBOUNDED;
+                work.pop();
+                continue;
+            };
+            if let Some(&(t, _)) = list.get(*e) {
+                *e += 1;
+                match h.get(t as usize) {
+                    Some(&NEW) => {
+                        h[t as usize] = OPEN;
+                        work.push((t as usize, 0));
+                    }
+                    // Back to a node being explored: recursion.
+                    Some(&OPEN) | None => h[n] = UNBOUNDED,
+                    Some(_) => {}
+                }
+                continue;
+            }
+            work.pop();
+            if h[n] == UNBOUNDED {
+                continue;
+            }
+            h[n] = list.iter().fold(0u32, |m, &(t, skip)| {
+                let below = h.get(t as usize).copied().unwrap_or(UNBOUNDED);
+                m.max(below.saturating_add(1 + u32::from(skip)))
+            });
+        }
+    }
+    for (node, height) in nodes.iter_mut().zip(h) {
+        node.fast.height = height;
+    }
+}
