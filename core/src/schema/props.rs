@@ -34,12 +34,30 @@ pub(crate) struct ObjTable {
     /// (`anyOf: [X, {type: null}]` on a non-null value): `(kind, target, skip)`, the skip
     /// counting every node passed.
     pub by_kind: Vec<Option<(u8, NodeId, u8)>>,
+    /// Per property, its subschema's quick bits (filled with `by_kind`).
+    pub slots: Vec<Slot>,
     /// Bit `j` set: property `j` is required (for `j < 64`).
     pub req_mask: u64,
     /// Required names not among the first 64 entries.
     pub req_extra: Vec<Box<str>>,
     /// Index in `kws` of `patternProperties`.
     pub pats: Option<u32>,
+}
+
+/// A property's subschema as the one-pass object check reads it: the node past plain
+/// `$ref`s with its `Fast::pass` and `Fast::leaf` bits, and where values of kind `fwd_kind`
+/// go instead (`to`, with its own bits; the same node when nothing is forwarded).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Slot {
+    pub id: NodeId,
+    pub skip: u8,
+    pub pass: u8,
+    pub leaf: u8,
+    pub fwd_kind: u8,
+    pub to: NodeId,
+    pub to_skip: u8,
+    pub to_pass: u8,
+    pub to_leaf: u8,
 }
 
 /// The bytes of a name packed in a number, one-to-one among names of the same length up to

@@ -6,6 +6,7 @@
 
 use super::fast::{range, Fast, Lists, Op, KINDS};
 use super::keyword::{Kw, Node, NodeId};
+use super::props::Slot;
 use alloc::vec::Vec;
 
 /// Most plain `$ref`s skipped in a row (below `DEPTH_SLACK`, so none of them could have
@@ -62,9 +63,43 @@ pub(crate) fn forward_properties(nodes: &mut [Node]) {
             None => Vec::new(),
         })
         .collect();
-    for (n, f) in nodes.iter_mut().zip(found) {
+    let bits = |id: NodeId| {
+        nodes
+            .get(id as usize)
+            .map_or((0, 0), |n| (n.fast.pass, n.fast.leaf))
+    };
+    let slots: Vec<Vec<Slot>> = nodes
+        .iter()
+        .zip(&found)
+        .map(|(n, fwd)| match n.fast.obj.as_deref() {
+            Some(t) => t
+                .nodes
+                .iter()
+                .zip(fwd)
+                .map(|(&(id, skip), fwd)| {
+                    let (pass, leaf) = bits(id);
+                    let (fwd_kind, to, to_skip) = fwd.unwrap_or((u8::MAX, id, skip));
+                    let (to_pass, to_leaf) = bits(to);
+                    Slot {
+                        id,
+                        skip,
+                        pass,
+                        leaf,
+                        fwd_kind,
+                        to,
+                        to_skip,
+                        to_pass,
+                        to_leaf,
+                    }
+                })
+                .collect(),
+            None => Vec::new(),
+        })
+        .collect();
+    for ((n, f), sl) in nodes.iter_mut().zip(found).zip(slots) {
         if let Some(t) = n.fast.obj.as_deref_mut() {
             t.by_kind = f;
+            t.slots = sl;
         }
     }
 }

@@ -193,6 +193,43 @@ impl Ctx<'_> {
         self.quick_step(id, skip, inst)
     }
 
+    /// [`quick_child_bounded`](Self::quick_child_bounded) on the subschema of a property,
+    /// its bits read from the table.
+    #[inline(always)]
+    fn quick_slot(&mut self, slot: &super::props::Slot, v: &Value) -> bool {
+        let k = kind_of(v);
+        let (id, skip, pass, leaf) = if usize::from(slot.fwd_kind) == k {
+            (slot.to, slot.to_skip, slot.to_pass, slot.to_leaf)
+        } else {
+            (slot.id, slot.skip, slot.pass, slot.leaf)
+        };
+        if pass & (1 << k) != 0 {
+            return true;
+        }
+        if leaf & (1 << k) != 0 && k != OBJECT {
+            if let Some(ok) = self
+                .s
+                .nodes
+                .get(id as usize)
+                .and_then(|n| value_checks(n, k, v))
+            {
+                return ok;
+            }
+        }
+        // (The `$ref`s skipped count in the depth, as in `quick_skip`; the pass bit was
+        // read above.)
+        let Some(node) = self.s.nodes.get(id as usize) else {
+            return false;
+        };
+        let saved = self.chain_start;
+        self.chain_start = self.chain.len();
+        self.depth += u32::from(skip);
+        let ok = self.quick_node(id, node, v);
+        self.depth -= u32::from(skip);
+        self.chain_start = saved;
+        ok
+    }
+
     /// Quick evaluation of `id` (after `skip` plain `$ref`s) one step into the instance.
     fn quick_step(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
         let saved = self.chain_start;
@@ -375,8 +412,8 @@ impl Ctx<'_> {
                     if j < 64 {
                         seen |= 1 << j;
                     }
-                    match t.child(j, v) {
-                        Some((id, skip)) if props => self.quick_child_bounded(id, skip, v),
+                    match t.slots.get(j) {
+                        Some(slot) if props => self.quick_slot(slot, v),
                         _ => true,
                     }
                 }
