@@ -240,17 +240,28 @@ impl Ctx<'_> {
 }
 
 /// The first pair of equal items, by index.
+#[inline]
 pub(super) fn duplicate(items: &[Value]) -> Option<(usize, usize)> {
-    if items.len() <= PAIRWISE_MAX {
-        for i in 0..items.len() {
-            for j in i + 1..items.len() {
-                if json_eq(&items[i], &items[j]) {
-                    return Some((i, j));
-                }
+    if items.len() > PAIRWISE_MAX {
+        return duplicate_sorted(items);
+    }
+    for (i, a) in items.iter().enumerate() {
+        for (j, b) in items.iter().enumerate().skip(i + 1) {
+            let same = match (a, b) {
+                (Value::String(x), Value::String(y)) => x == y,
+                _ => json_eq(a, b),
+            };
+            if same {
+                return Some((i, j));
             }
         }
-        return None;
     }
+    None
+}
+
+/// [`duplicate`] of a long array: sorted, then neighbours compared.
+#[inline(never)]
+fn duplicate_sorted(items: &[Value]) -> Option<(usize, usize)> {
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|&a, &b| json_cmp(&items[a], &items[b]).then(a.cmp(&b)));
     let mut best: Option<(usize, usize)> = None;

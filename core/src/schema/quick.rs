@@ -174,53 +174,45 @@ impl Ctx<'_> {
     }
 
     /// [`quick_child`](Self::quick_child) below a node whose subtree cannot meet the depth
-    /// limit or a loop (`Fast::height`): no depth or loop checks on the values it checks
-    /// alone.
+    /// limit or a loop (`Fast::height`): no depth or state checks.
     #[inline(always)]
     fn quick_child_bounded(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
         let Some(node) = self.s.nodes.get(id as usize) else {
             return false;
         };
-        let k = kind_of(inst);
-        if node.fast.pass & (1 << k) != 0 {
-            return true;
-        }
-        if node.fast.leaf & (1 << k) != 0 && k != OBJECT {
-            if let Some(ok) = value_checks(node, k, inst) {
-                return ok;
-            }
-        }
-        self.quick_step(id, skip, inst)
+        let (pass, leaf) = (node.fast.pass, node.fast.leaf);
+        self.bounded_child(id, skip, pass, leaf, inst)
     }
 
     /// [`quick_child_bounded`](Self::quick_child_bounded) on the subschema of a property,
     /// its bits read from the table.
     #[inline(always)]
     fn quick_slot(&mut self, slot: &super::props::Slot, v: &Value) -> bool {
-        let k = kind_of(v);
-        let (id, skip, pass, leaf) = if usize::from(slot.fwd_kind) == k {
-            (slot.to, slot.to_skip, slot.to_pass, slot.to_leaf)
+        if usize::from(slot.fwd_kind) == kind_of(v) {
+            self.bounded_child(slot.to, slot.to_skip, slot.to_pass, slot.to_leaf, v)
         } else {
-            (slot.id, slot.skip, slot.pass, slot.leaf)
-        };
+            self.bounded_child(slot.id, slot.skip, slot.pass, slot.leaf, v)
+        }
+    }
+
+    /// [`quick_child_bounded`](Self::quick_child_bounded) of node `id` with the given
+    /// `Fast::pass` and `Fast::leaf` bits.
+    #[inline(always)]
+    fn bounded_child(&mut self, id: NodeId, skip: u8, pass: u8, leaf: u8, v: &Value) -> bool {
+        let k = kind_of(v);
         if pass & (1 << k) != 0 {
             return true;
         }
-        if leaf & (1 << k) != 0 && k != OBJECT {
-            if let Some(ok) = self
-                .s
-                .nodes
-                .get(id as usize)
-                .and_then(|n| value_checks(n, k, v))
-            {
-                return ok;
-            }
-        }
-        // (The `$ref`s skipped count in the depth, as in `quick_skip`; the pass bit was
-        // read above.)
         let Some(node) = self.s.nodes.get(id as usize) else {
             return false;
         };
+        if leaf & (1 << k) != 0 && k != OBJECT {
+            if let Some(ok) = value_checks(node, k, v) {
+                return ok;
+            }
+        }
+        // Below a bounded node: no slow nodes, the depth limit out of reach (the `$ref`s
+        // skipped count in the depth, as in `quick_skip`).
         let saved = self.chain_start;
         self.chain_start = self.chain.len();
         self.depth += u32::from(skip);
@@ -303,11 +295,16 @@ impl Ctx<'_> {
     }
 
     fn quick_array(&mut self, node: &Node, inst: &Value, items: &[Value]) -> bool {
+        let bounded = self.depth.saturating_add(node.fast.height) < self.fast_limit;
         for op in node.fast.ops(ARRAY) {
             let ok = match *op {
                 Op::MinItems(n) => items.len() as u64 >= n,
                 Op::MaxItems(n) => items.len() as u64 <= n,
                 Op::Unique => duplicate(items).is_none(),
+                Op::Items(t, skip, start) if bounded => items
+                    .iter()
+                    .skip(start as usize)
+                    .all(|v| self.quick_child_bounded(t, skip, v)),
                 Op::Items(t, skip, start) => items
                     .iter()
                     .skip(start as usize)
