@@ -280,6 +280,10 @@ pub(crate) fn build(nodes: &mut [Node], dynamic: bool) {
         f.leaf = (0..KINDS)
             .filter(|k| f.ops(*k).iter().all(|op| op.is_leaf()) && !f.slow && !is_false)
             .fold(0, |m, k| m | (1 << k));
+        let obj_ops = f.ops(OBJECT).to_vec();
+        if let Some(t) = f.obj.as_deref_mut() {
+            t.set_one_pass(&obj_ops);
+        }
     }
     super::prune::forward_properties(nodes);
     super::height::set_heights(nodes);

@@ -1,5 +1,6 @@
 //! `properties` as a lookup table for quick evaluation, with `required` as bits over it.
 
+use super::fast::Op;
 use super::keyword::{Kw, Node, NodeId};
 use alloc::boxed::Box;
 use alloc::vec::Vec;
@@ -36,12 +37,25 @@ pub(crate) struct ObjTable {
     pub by_kind: Vec<Option<(u8, NodeId, u8)>>,
     /// Per property, its subschema's quick bits (filled with `by_kind`).
     pub slots: Vec<Slot>,
+    /// What the one-pass object check does on each member (from the node's object ops).
+    pub one_pass: OnePass,
+    /// The node's object ops other than those the one pass does, in order.
+    pub rest: Vec<Op>,
     /// Bit `j` set: property `j` is required (for `j < 64`).
     pub req_mask: u64,
     /// Required names not among the first 64 entries.
     pub req_extra: Vec<Box<str>>,
     /// Index in `kws` of `patternProperties`.
     pub pats: Option<u32>,
+}
+
+/// The member checks of the one-pass object check: `properties`, `additionalProperties:
+/// false`, an `additionalProperties` subschema.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct OnePass {
+    pub props: bool,
+    pub closed: bool,
+    pub extra: Option<NodeId>,
 }
 
 /// A property's subschema as the one-pass object check reads it: the node past plain
@@ -127,6 +141,19 @@ impl ObjTable {
             }
             (_, Some(&(id, skip))) => Some((id, skip)),
             _ => None,
+        }
+    }
+
+    /// Splits the node's (final) object ops into the member checks and the rest.
+    pub fn set_one_pass(&mut self, ops: &[Op]) {
+        self.rest.clear();
+        for op in ops {
+            match *op {
+                Op::Props => self.one_pass.props = true,
+                Op::NoAdditional => self.one_pass.closed = true,
+                Op::Additional(id) => self.one_pass.extra = Some(id),
+                op => self.rest.push(op),
+            }
         }
     }
 

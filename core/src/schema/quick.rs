@@ -8,7 +8,7 @@ use super::checks::duplicate;
 use super::fast::{kind_of, Op, ARRAY, NUMBER, OBJECT, STRING};
 use super::keyword::{Bound, Kw, Node, NodeId};
 use super::number::Num;
-use super::props::ObjTable;
+use super::props::{ObjTable, OnePass};
 use super::validate::Ctx;
 use crate::json::Value;
 use alloc::string::String;
@@ -352,7 +352,7 @@ impl Ctx<'_> {
                 .all(|op| self.object_op(node, *op, inst, members) && self.broken.is_none());
         };
         if self.depth.saturating_add(node.fast.height) < self.fast_limit {
-            return self.quick_object_any_order(node, t, ops, inst, members);
+            return self.quick_object_any_order(node, t, inst, members);
         }
         let memo = Memo::new(t, members);
         for op in ops {
@@ -389,19 +389,14 @@ impl Ctx<'_> {
         &mut self,
         node: &Node,
         t: &ObjTable,
-        ops: &[Op],
         inst: &Value,
         members: &[(String, Value)],
     ) -> bool {
-        let (mut props, mut closed, mut extra) = (false, false, None);
-        for op in ops {
-            match *op {
-                Op::Props => props = true,
-                Op::NoAdditional => closed = true,
-                Op::Additional(id) => extra = Some(id),
-                _ => {}
-            }
-        }
+        let OnePass {
+            props,
+            closed,
+            extra,
+        } = t.one_pass;
         let mut seen = 0u64;
         for (k, v) in members {
             let ok = match t.find(k) {
@@ -422,8 +417,7 @@ impl Ctx<'_> {
                 return false;
             }
         }
-        ops.iter().all(|op| match *op {
-            Op::Props | Op::NoAdditional | Op::Additional(_) => true,
+        t.rest.iter().all(|op| match *op {
             Op::Required => has_required(t, seen, inst),
             op => self.object_op(node, op, inst, members),
         })
