@@ -92,23 +92,7 @@ impl Ctx<'_> {
         let [Kw::Type(bits), rest @ ..] = node.kws.as_slice() else {
             return false;
         };
-        !has_type(inst, *bits)
-            && rest.iter().all(|k| {
-                matches!(
-                    k,
-                    Kw::Type(_)
-                        | Kw::Const(_)
-                        | Kw::Enum(_)
-                        | Kw::MultipleOf(..)
-                        | Kw::Bound(..)
-                        | Kw::Size(..)
-                        | Kw::Pattern(_)
-                        | Kw::Format(..)
-                        | Kw::UniqueItems
-                        | Kw::Required(_)
-                        | Kw::DependentRequired(..)
-                )
-            })
+        !has_type(inst, *bits) && rest.iter().all(Kw::checks_value_alone)
     }
 
     fn push_all(&mut self, errors: Branch) {

@@ -13,24 +13,6 @@ use alloc::vec::Vec;
 /// general evaluator, or applies a keyword with subschemas through it.
 pub(crate) const UNBOUNDED: u32 = u32::MAX;
 
-/// Keywords the quick form hands to the general evaluator that look at the value alone.
-fn value_keyword(kw: &Kw) -> bool {
-    matches!(
-        kw,
-        Kw::Type(_)
-            | Kw::Const(_)
-            | Kw::Enum(_)
-            | Kw::MultipleOf(..)
-            | Kw::Bound(..)
-            | Kw::Size(..)
-            | Kw::Pattern(_)
-            | Kw::Format(..)
-            | Kw::UniqueItems
-            | Kw::Required(_)
-            | Kw::DependentRequired(..)
-    )
-}
-
 /// The subschemas quick evaluation of `node` enters, each with the plain `$ref`s skipped on
 /// the way; `None` when one of its checks goes through the general evaluator with subschemas.
 fn edges(node: &Node, out: &mut Vec<(NodeId, u8)>) -> Option<()> {
@@ -50,7 +32,9 @@ fn edges(node: &Node, out: &mut Vec<(NodeId, u8)>) -> Option<()> {
                     out.extend(t.nodes.iter().copied());
                     out.extend(t.by_kind.iter().flatten().map(|&(_, to, skip)| (to, skip)));
                 }
-                Op::Kw(i) if !node.kws.get(i as usize).is_some_and(value_keyword) => return None,
+                Op::Kw(i) if !node.kws.get(i as usize).is_some_and(Kw::checks_value_alone) => {
+                    return None
+                }
                 _ => {}
             }
         }

@@ -146,6 +146,24 @@ pub(crate) enum Kw {
 }
 
 impl Kw {
+    /// True for keywords that look at the value alone (no subschemas).
+    pub fn checks_value_alone(&self) -> bool {
+        matches!(
+            self,
+            Kw::Type(_)
+                | Kw::Const(_)
+                | Kw::Enum(_)
+                | Kw::MultipleOf(..)
+                | Kw::Bound(..)
+                | Kw::Size(..)
+                | Kw::Pattern(_)
+                | Kw::Format(..)
+                | Kw::UniqueItems
+                | Kw::Required(_)
+                | Kw::DependentRequired(..)
+        )
+    }
+
     /// The keyword as written in the schema (for `schemaPath` and `keyword`).
     pub fn name(&self) -> &'static str {
         match self {
