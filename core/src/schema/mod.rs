@@ -229,11 +229,13 @@ impl Schema {
 
     /// [`validate`](Self::validate) with an explicit maximum number of errors.
     pub fn validate_max(&self, instance: &Value, max_errors: usize) -> Vec<ValidationError> {
-        // Most instances are valid: the quick pass builds no paths or messages.
-        if self.is_valid(instance) {
+        let mut ctx = validate::Ctx::new(self, max_errors.max(1));
+        // Most instances are valid: the quick pass builds no paths or messages. It leaves
+        // no errors behind; its memo of branch results holds for the full pass too.
+        if ctx.eval(self.root, instance, true, None) && ctx.broken.is_none() {
             return Vec::new();
         }
-        let mut ctx = validate::Ctx::new(self, max_errors.max(1));
+        ctx.broken = None;
         ctx.record = true;
         ctx.ipath.reserve(64);
         ctx.eval(self.root, instance, false, None);
