@@ -29,8 +29,9 @@ fn edges(node: &Node, out: &mut Vec<(NodeId, u8)>) -> Option<()> {
                 Op::Additional(t) => out.push((t, 0)),
                 Op::Props => {
                     let t = f.obj.as_deref()?;
-                    out.extend(t.nodes.iter().copied());
-                    out.extend(t.by_kind.iter().flatten().map(|&(_, to, skip)| (to, skip)));
+                    for s in &t.slots {
+                        out.extend([(s.id, s.skip), (s.to, s.to_skip)]);
+                    }
                 }
                 Op::Kw(i) if !node.kws.get(i as usize).is_some_and(Kw::checks_value_alone) => {
                     return None

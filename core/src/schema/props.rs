@@ -31,11 +31,9 @@ pub(crate) struct ObjTable {
     pub nodes: Vec<(NodeId, u8)>,
     /// The subschema of each property as written.
     orig: Vec<NodeId>,
-    /// Per property, when its subschema forwards values of one kind to another subschema
-    /// (`anyOf: [X, {type: null}]` on a non-null value): `(kind, target, skip)`, the skip
-    /// counting every node passed.
-    pub by_kind: Vec<Option<(u8, NodeId, u8)>>,
-    /// Per property, its subschema's quick bits (filled with `by_kind`).
+    /// Per property, its subschema with its quick bits and where it forwards values of one
+    /// kind (`anyOf: [X, {type: null}]` on a non-null value goes straight to `X`); filled
+    /// once the quick forms are built.
     pub slots: Vec<Slot>,
     /// What the one-pass object check does on each member (from the node's object ops).
     pub one_pass: OnePass,
@@ -72,6 +70,19 @@ pub(crate) struct Slot {
     pub to_skip: u8,
     pub to_pass: u8,
     pub to_leaf: u8,
+}
+
+impl Slot {
+    /// The subschema that checks a value of kind `k`, the `$ref`s skipped to reach it, and
+    /// its pass and leaf bits.
+    #[inline(always)]
+    pub fn for_kind(&self, k: usize) -> (NodeId, u8, u8, u8) {
+        if usize::from(self.fwd_kind) == k {
+            (self.to, self.to_skip, self.to_pass, self.to_leaf)
+        } else {
+            (self.id, self.skip, self.pass, self.leaf)
+        }
+    }
 }
 
 /// The bytes of a name packed in a number, one-to-one among names of the same length up to
@@ -135,13 +146,10 @@ impl ObjTable {
     /// `$ref`s skipped on the way.
     #[inline(always)]
     pub fn child(&self, j: usize, v: &crate::json::Value) -> Option<(NodeId, u8)> {
-        match (self.by_kind.get(j), self.nodes.get(j)) {
-            (Some(&Some((kind, to, skip))), _) if usize::from(kind) == super::fast::kind_of(v) => {
-                Some((to, skip))
-            }
-            (_, Some(&(id, skip))) => Some((id, skip)),
-            _ => None,
-        }
+        self.slots.get(j).map(|s| {
+            let (id, skip, _, _) = s.for_kind(super::fast::kind_of(v));
+            (id, skip)
+        })
     }
 
     /// Splits the node's (final) object ops into the member checks and the rest.
@@ -176,7 +184,6 @@ impl ObjTable {
             self.names.push(name.as_str().into());
             self.nodes.push(super::prune::alias(nodes, *id));
             self.orig.push(*id);
-            self.by_kind.push(None);
         }
         for (l, slot) in self.by_len.iter_mut().enumerate() {
             let below = self.names.iter().filter(|n| n.len() < l).count();

@@ -49,56 +49,40 @@ pub(crate) fn skip_aliases(nodes: &mut [Node]) {
 /// Most nodes passed by a property's forward (below `DEPTH_SLACK`, as for [`MAX_SKIP`]).
 const MAX_FORWARD_SKIP: u8 = 3;
 
-/// Fills `ObjTable::by_kind`: properties whose subschema forwards exactly one kind of value
-/// to one other subschema go straight there (after the forward bits are known).
+/// Fills `ObjTable::slots` (after the pass, leaf and forward bits are known): each
+/// property's subschema with its bits, and where it forwards values of one kind when it
+/// forwards exactly one kind to one other subschema.
 pub(crate) fn forward_properties(nodes: &mut [Node]) {
-    let found: Vec<Vec<Option<(u8, NodeId, u8)>>> = nodes
-        .iter()
-        .map(|n| match n.fast.obj.as_deref() {
-            Some(t) => t
-                .nodes
-                .iter()
-                .map(|&(id, skip)| forward(nodes, id, skip))
-                .collect(),
-            None => Vec::new(),
-        })
-        .collect();
     let bits = |id: NodeId| {
         nodes
             .get(id as usize)
             .map_or((0, 0), |n| (n.fast.pass, n.fast.leaf))
     };
+    let slot = |(id, skip): (NodeId, u8)| {
+        let (pass, leaf) = bits(id);
+        let (fwd_kind, to, to_skip) = forward(nodes, id, skip).unwrap_or((u8::MAX, id, skip));
+        let (to_pass, to_leaf) = bits(to);
+        Slot {
+            id,
+            skip,
+            pass,
+            leaf,
+            fwd_kind,
+            to,
+            to_skip,
+            to_pass,
+            to_leaf,
+        }
+    };
     let slots: Vec<Vec<Slot>> = nodes
         .iter()
-        .zip(&found)
-        .map(|(n, fwd)| match n.fast.obj.as_deref() {
-            Some(t) => t
-                .nodes
-                .iter()
-                .zip(fwd)
-                .map(|(&(id, skip), fwd)| {
-                    let (pass, leaf) = bits(id);
-                    let (fwd_kind, to, to_skip) = fwd.unwrap_or((u8::MAX, id, skip));
-                    let (to_pass, to_leaf) = bits(to);
-                    Slot {
-                        id,
-                        skip,
-                        pass,
-                        leaf,
-                        fwd_kind,
-                        to,
-                        to_skip,
-                        to_pass,
-                        to_leaf,
-                    }
-                })
-                .collect(),
+        .map(|n| match n.fast.obj.as_deref() {
+            Some(t) => t.nodes.iter().map(|&p| slot(p)).collect(),
             None => Vec::new(),
         })
         .collect();
-    for ((n, f), sl) in nodes.iter_mut().zip(found).zip(slots) {
+    for (n, sl) in nodes.iter_mut().zip(slots) {
         if let Some(t) = n.fast.obj.as_deref_mut() {
-            t.by_kind = f;
             t.slots = sl;
         }
     }

@@ -66,9 +66,6 @@ impl Seq {
     /// `None` when `text` is not ASCII (the regex engine decides).
     #[inline]
     pub fn is_match(&self, text: &[u8]) -> Option<bool> {
-        if self.anchored_end && self.run == 0 {
-            return self.whole_match(text);
-        }
         let mut d = self.closure(1);
         if !self.anchored_end && d & self.accept != 0 {
             return Some(true);
@@ -81,20 +78,6 @@ impl Seq {
             }
             if !self.anchored_end && d & self.accept != 0 {
                 return Some(true);
-            }
-        }
-        Some(d & self.accept != 0)
-    }
-
-    /// [`is_match`](Self::is_match) of a pattern anchored at both ends with no optional
-    /// slot (the usual `^…+…{2,}$`): one step per byte, nothing to close over.
-    fn whole_match(&self, text: &[u8]) -> Option<bool> {
-        let mut d = 1u64;
-        for &b in text {
-            let t = *self.table.get(usize::from(b))?;
-            d = ((d & t) << 1) | (d & self.repeat & (t << 1));
-            if d == 0 {
-                return Some(false);
             }
         }
         Some(d & self.accept != 0)
