@@ -56,6 +56,7 @@ mod format_uri;
 mod graph;
 mod height;
 mod keyword;
+mod leaf;
 mod message;
 mod meta;
 mod number;

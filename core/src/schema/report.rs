@@ -14,9 +14,10 @@
 
 use super::fast::{kind_of, Op};
 use super::keyword::{Kw, Node, NodeId};
+use super::leaf::{array_leaf, has_required, number_leaf, string_leaf};
 use super::number::Num;
 use super::props::ObjTable;
-use super::quick::{array_leaf, has_required, number_leaf, string_leaf, Memo};
+use super::quick::Memo;
 use super::validate::Ctx;
 use crate::json::Value;
 use alloc::string::String;
