@@ -1,6 +1,8 @@
 //! The two kinds of failure: a schema that cannot be compiled ([`SchemaError`]) and an
 //! instance that does not fit a schema ([`ValidationError`]).
 
+use super::keyword::Node;
+use super::uri;
 use crate::json::Value;
 use alloc::string::String;
 use core::fmt;
@@ -139,4 +141,47 @@ pub fn errors_to_text(errors: &[ValidationError]) -> String {
         out.push_str(&e.message);
     }
     out
+}
+
+/// Recording errors during a validation.
+impl super::validate::Ctx<'_> {
+    /// True when no more errors may be recorded.
+    pub fn full(&self) -> bool {
+        self.errors.len() >= self.max
+    }
+
+    /// Records an error of keyword `kw` of `node`; `body` follows the subject in the message.
+    pub fn report(&mut self, node: &Node, kw: &'static str, body: impl FnOnce() -> String) {
+        self.report_with(node, kw, |m| m.push_str(&body()));
+    }
+
+    /// [`report`](Self::report) with the body written straight into the message.
+    pub fn report_with(&mut self, node: &Node, kw: &'static str, body: impl FnOnce(&mut String)) {
+        if self.full() {
+            return;
+        }
+        let mut message = String::with_capacity(self.ipath.len() + 96);
+        match &self.subject {
+            Some(s) => message.push_str(s),
+            None if self.ipath.is_empty() => message.push_str("value"),
+            None => {
+                message.push('`');
+                message.push_str(&self.ipath);
+                message.push('`');
+            }
+        }
+        message.push(' ');
+        body(&mut message);
+        let mut schema_path = String::with_capacity(node.path.len() + kw.len() + 1);
+        schema_path.push_str(&node.path);
+        if kw != "false" {
+            uri::push_token(&mut schema_path, kw);
+        }
+        self.errors.push(ValidationError {
+            instance_path: self.ipath.clone(),
+            schema_path,
+            keyword: kw,
+            message,
+        });
+    }
 }

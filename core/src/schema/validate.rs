@@ -117,46 +117,6 @@ impl<'s> Ctx<'s> {
         }
     }
 
-    /// True when no more errors may be recorded.
-    pub fn full(&self) -> bool {
-        self.errors.len() >= self.max
-    }
-
-    /// Records an error of keyword `kw` of `node`; `body` follows the subject in the message.
-    pub fn report(&mut self, node: &Node, kw: &'static str, body: impl FnOnce() -> String) {
-        self.report_with(node, kw, |m| m.push_str(&body()));
-    }
-
-    /// [`report`](Self::report) with the body written straight into the message.
-    pub fn report_with(&mut self, node: &Node, kw: &'static str, body: impl FnOnce(&mut String)) {
-        if self.full() {
-            return;
-        }
-        let mut message = String::with_capacity(self.ipath.len() + 96);
-        match &self.subject {
-            Some(s) => message.push_str(s),
-            None if self.ipath.is_empty() => message.push_str("value"),
-            None => {
-                message.push('`');
-                message.push_str(&self.ipath);
-                message.push('`');
-            }
-        }
-        message.push(' ');
-        body(&mut message);
-        let mut schema_path = String::with_capacity(node.path.len() + kw.len() + 1);
-        schema_path.push_str(&node.path);
-        if kw != "false" {
-            uri::push_token(&mut schema_path, kw);
-        }
-        self.errors.push(ValidationError {
-            instance_path: self.ipath.clone(),
-            schema_path,
-            keyword: kw,
-            message,
-        });
-    }
-
     /// Evaluates node `id` against `inst`. `ann` receives the node's annotations.
     pub fn eval(&mut self, id: NodeId, inst: &Value, quick: bool, ann: Option<&mut Ann>) -> bool {
         let s = self.s;
