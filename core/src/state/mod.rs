@@ -8,6 +8,7 @@
 //! tokens, kept to report late messages).
 
 mod client;
+mod client_types;
 mod cursor;
 mod server;
 
