@@ -27,13 +27,11 @@ pub(crate) struct ObjTable {
     /// `by_len[l]..by_len[l + 1]`: the entries of length `l` (for `l < SHORT`; the range at
     /// `SHORT` holds every longer name).
     by_len: [u16; SHORT + 2],
-    /// The subschema of each property, reached after skipping that many plain `$ref`s.
-    pub nodes: Vec<(NodeId, u8)>,
     /// The subschema of each property as written.
     orig: Vec<NodeId>,
-    /// Per property, its subschema with its quick bits and where it forwards values of one
-    /// kind (`anyOf: [X, {type: null}]` on a non-null value goes straight to `X`); filled
-    /// once the quick forms are built.
+    /// Per property, its subschema past plain `$ref`s (`id`, `skip`), and, once the quick
+    /// forms are built, its quick bits and where it forwards values of one kind
+    /// (`anyOf: [X, {type: null}]` on a non-null value goes straight to `X`).
     pub slots: Vec<Slot>,
     /// What the one-pass object check does on each member (from the node's object ops).
     pub one_pass: OnePass,
@@ -73,6 +71,18 @@ pub(crate) struct Slot {
 }
 
 impl Slot {
+    /// Node `id` reached after `skip` plain `$ref`s, nothing forwarded, its bits not yet known.
+    fn new(id: NodeId, skip: u8) -> Slot {
+        Slot {
+            id,
+            skip,
+            fwd_kind: u8::MAX,
+            to: id,
+            to_skip: skip,
+            ..Slot::default()
+        }
+    }
+
     /// The subschema that checks a value of kind `k`, the `$ref`s skipped to reach it, and
     /// its pass and leaf bits.
     #[inline(always)]
@@ -182,7 +192,8 @@ impl ObjTable {
             self.heads.push(head(name.as_bytes()));
             self.tails.push(tail(name.as_bytes()));
             self.names.push(name.as_str().into());
-            self.nodes.push(super::prune::alias(nodes, *id));
+            let (to, skip) = super::prune::alias(nodes, *id);
+            self.slots.push(Slot::new(to, skip));
             self.orig.push(*id);
         }
         for (l, slot) in self.by_len.iter_mut().enumerate() {
@@ -269,7 +280,7 @@ mod tests {
             for (s, id) in &list {
                 let j = t.find(s).unwrap();
                 assert_eq!(&*t.names[j], s.as_str());
-                assert_eq!(t.nodes[j], (*id, 0));
+                assert_eq!((t.slots[j].id, t.slots[j].skip), (*id, 0));
             }
             for absent in [
                 "nope",
@@ -302,7 +313,7 @@ mod tests {
         t.set_properties(&list, &[]);
         for (s, id) in &list {
             let j = t.find(s).unwrap_or_else(|| panic!("{s}"));
-            assert_eq!(t.nodes[j], (*id, 0), "{s}");
+            assert_eq!((t.slots[j].id, t.slots[j].skip), (*id, 0), "{s}");
         }
         for absent in [
             "k2000",

@@ -58,13 +58,12 @@ pub(crate) fn forward_properties(nodes: &mut [Node]) {
             .get(id as usize)
             .map_or((0, 0), |n| (n.fast.pass, n.fast.leaf))
     };
-    let slot = |(id, skip): (NodeId, u8)| {
-        let (pass, leaf) = bits(id);
-        let (fwd_kind, to, to_skip) = forward(nodes, id, skip).unwrap_or((u8::MAX, id, skip));
+    let fill = |s: &Slot| {
+        let (pass, leaf) = bits(s.id);
+        let (fwd_kind, to, to_skip) =
+            forward(nodes, s.id, s.skip).unwrap_or((u8::MAX, s.id, s.skip));
         let (to_pass, to_leaf) = bits(to);
         Slot {
-            id,
-            skip,
             pass,
             leaf,
             fwd_kind,
@@ -72,12 +71,13 @@ pub(crate) fn forward_properties(nodes: &mut [Node]) {
             to_skip,
             to_pass,
             to_leaf,
+            ..*s
         }
     };
     let slots: Vec<Vec<Slot>> = nodes
         .iter()
         .map(|n| match n.fast.obj.as_deref() {
-            Some(t) => t.nodes.iter().map(|&p| slot(p)).collect(),
+            Some(t) => t.slots.iter().map(fill).collect(),
             None => Vec::new(),
         })
         .collect();

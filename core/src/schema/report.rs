@@ -165,9 +165,9 @@ impl Ctx<'_> {
             let Some(j) = memo.get(t, i, k) else {
                 continue;
             };
-            // `nodes[j]` is the written subschema past its plain `$ref`s.
-            let pass = match t.nodes.get(j) {
-                Some(&(id, skip)) => self.child_checked(id, skip, v, Ok(k)),
+            // The written subschema past its plain `$ref`s.
+            let pass = match t.slots.get(j) {
+                Some(s) => self.child_checked(s.id, s.skip, v, Ok(k)),
                 None => true,
             };
             if !pass {
