@@ -30,13 +30,14 @@ const MAX_EXPLAIN_NESTING: u32 = 3;
 /// Errors of one branch.
 type Branch = Vec<ValidationError>;
 
-/// How many branches of `kw` must match, in words.
-fn what(kw: &str) -> &'static str {
-    if kw == "oneOf" {
+/// The start of the message of a failed `kw` (`anyOf` / `oneOf`) of `n` branches.
+fn must_match(kw: &str, n: usize) -> String {
+    let what = if kw == "oneOf" {
         "exactly one"
     } else {
         "at least one"
-    }
+    };
+    format!("must match {what} of the {n} schemas in {kw}")
 }
 
 fn is_choice(e: &ValidationError) -> bool {
@@ -116,10 +117,7 @@ impl Ctx<'_> {
             return;
         }
         if self.explaining >= MAX_EXPLAIN_NESTING {
-            let n = list.len();
-            return self.report(node, kw, || {
-                format!("must match {} of the {n} schemas in {kw}", what(kw))
-            });
+            return self.report(node, kw, || must_match(kw, list.len()));
         }
         self.explaining += 1;
         self.explain(node, kw, list, inst);
@@ -237,12 +235,6 @@ impl Ctx<'_> {
             ""
         };
         let reasons = reasons.join("; or ") + more;
-        let n = list.len();
-        self.report(node, kw, || {
-            format!(
-                "must match {} of the {n} schemas in {kw}: {reasons}",
-                what(kw)
-            )
-        });
+        self.report(node, kw, || must_match(kw, list.len()) + ": " + &reasons);
     }
 }
