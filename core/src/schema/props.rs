@@ -83,14 +83,13 @@ impl Slot {
         }
     }
 
-    /// The subschema that checks a value of kind `k`, the `$ref`s skipped to reach it, and
-    /// its pass and leaf bits.
+    /// The subschema that checks a value of kind `k`, and the `$ref`s skipped to reach it.
     #[inline(always)]
-    pub fn for_kind(&self, k: usize) -> (NodeId, u8, u8, u8) {
+    pub fn for_kind(&self, k: usize) -> (NodeId, u8) {
         if usize::from(self.fwd_kind) == k {
-            (self.to, self.to_skip, self.to_pass, self.to_leaf)
+            (self.to, self.to_skip)
         } else {
-            (self.id, self.skip, self.pass, self.leaf)
+            (self.id, self.skip)
         }
     }
 }
@@ -156,10 +155,9 @@ impl ObjTable {
     /// `$ref`s skipped on the way.
     #[inline(always)]
     pub fn child(&self, j: usize, v: &crate::json::Value) -> Option<(NodeId, u8)> {
-        self.slots.get(j).map(|s| {
-            let (id, skip, _, _) = s.for_kind(super::fast::kind_of(v));
-            (id, skip)
-        })
+        self.slots
+            .get(j)
+            .map(|s| s.for_kind(super::fast::kind_of(v)))
     }
 
     /// Splits the node's (final) object ops into the member checks and the rest.

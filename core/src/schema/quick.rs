@@ -188,8 +188,9 @@ impl Ctx<'_> {
     /// its bits read from the table.
     #[inline(always)]
     fn quick_slot(&mut self, slot: &super::props::Slot, v: &Value) -> bool {
-        // `Slot::for_kind` spelled out as two calls: through its tuple, `is_valid` executes
-        // about 1% more instructions (2,766 against 2,740 on create_event).
+        // The choice of `Slot::for_kind`, with the bits of the chosen subschema: through one
+        // 4-tuple, `is_valid` executed about 1% more instructions (2,766 against 2,740 on
+        // create_event, measured at 0aafa4d).
         if usize::from(slot.fwd_kind) == kind_of(v) {
             self.bounded_child(slot.to, slot.to_skip, slot.to_pass, slot.to_leaf, v)
         } else {
