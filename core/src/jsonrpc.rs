@@ -1,6 +1,7 @@
 //! The JSON-RPC 2.0 envelope: request, notification, response, error response.
 
 use crate::error::{DecodeError, ErrorKind, Result};
+use crate::json::reader::MemberKey;
 use crate::json::writer::{write_i64, write_raw, write_str, ObjectWriter, Sink};
 use crate::json::{JsonStr, Kind, RawJson, Reader};
 use crate::limits::Limits;
@@ -215,10 +216,10 @@ impl<'a> Message<'a> {
         }
         let mut env = Envelope::default();
         let mut st = r.begin_object("")?;
-        while let Some(key) = r.next_key(&mut st)? {
+        while let Some(key) = r.next_key_in(&mut st, ENVELOPE_KEYS)? {
             let at = r.offset();
-            match key.known(ENVELOPE_KEYS) {
-                Some("jsonrpc") => {
+            match key {
+                MemberKey::Named(JSONRPC) => {
                     // JSON-RPC 2.0: "A String specifying the version of the JSON-RPC protocol.
                     // MUST be exactly "2.0"."
                     let v = r.read_str("jsonrpc").map_err(|e| version_error(e, at))?;
@@ -227,7 +228,7 @@ impl<'a> Message<'a> {
                     }
                     env.jsonrpc = true;
                 }
-                Some("id") => {
+                MemberKey::Named(ID) => {
                     env.id = Some(if r.peek_kind()? == Kind::Null {
                         r.read_null()?;
                         ErrorResponseId::Null
@@ -236,12 +237,14 @@ impl<'a> Message<'a> {
                     });
                     env.id_at = at;
                 }
-                Some("method") => env.method = Some(envelope_str(r, "method")?),
-                Some("params") => {
+                MemberKey::Named(METHOD) => env.method = Some(envelope_str(r, "method")?),
+                MemberKey::Named(PARAMS) => {
                     env.params = Some(payload_object(r, "params", payload, env.method)?)
                 }
-                Some("result") => env.result = Some(payload_object(r, "result", payload, None)?),
-                Some("error") => env.error = Some(read_error_object(r)?),
+                MemberKey::Named(RESULT) => {
+                    env.result = Some(payload_object(r, "result", payload, None)?)
+                }
+                MemberKey::Named(ERROR) => env.error = Some(read_error_object(r)?),
                 _ => {
                     r.skip_value()?;
                 }
@@ -289,6 +292,12 @@ impl<'a> Message<'a> {
 }
 
 const ENVELOPE_KEYS: &[&str] = &["jsonrpc", "id", "method", "params", "result", "error"];
+const JSONRPC: usize = 0;
+const ID: usize = 1;
+const METHOD: usize = 2;
+const PARAMS: usize = 3;
+const RESULT: usize = 4;
+const ERROR: usize = 5;
 
 fn write_method<S: Sink + ?Sized>(
     o: &mut ObjectWriter,
@@ -383,10 +392,10 @@ fn read_error_object<'a>(r: &mut Reader<'a>) -> Result<ErrorObject<'a>> {
     let start = r.offset();
     let mut st = r.begin_object("error").map_err(envelope_kind)?;
     let (mut code, mut message, mut data) = (None, None, None);
-    while let Some(key) = r.next_key(&mut st)? {
+    while let Some(key) = r.next_key_in(&mut st, &["code", "message", "data"])? {
         let at = r.offset();
-        match key.known(&["code", "message", "data"]) {
-            Some("code") => {
+        match key {
+            MemberKey::Named(0) => {
                 let n = r.read_number("error.code").map_err(envelope_kind)?;
                 code = Some(n.as_i64().ok_or(DecodeError::new(
                     ErrorKind::InvalidEnvelope,
@@ -394,8 +403,8 @@ fn read_error_object<'a>(r: &mut Reader<'a>) -> Result<ErrorObject<'a>> {
                     "error.code must be an integer",
                 ))?);
             }
-            Some("message") => message = Some(envelope_str(r, "error.message")?),
-            Some("data") => data = Some(r.skip_value()?),
+            MemberKey::Named(1) => message = Some(envelope_str(r, "error.message")?),
+            MemberKey::Named(2) => data = Some(r.skip_value()?),
             _ => {
                 r.skip_value()?;
             }

@@ -29,7 +29,7 @@ pub use tools::{
 pub use version::ProtocolVersion;
 
 use crate::error::{DecodeError, ErrorKind, Result};
-use crate::json::reader::ObjectState;
+use crate::json::reader::{MemberKey, ObjectState};
 use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
 use crate::json::{JsonStr, Kind, Number, RawJson, Reader};
 use crate::limits::Limits;
@@ -281,15 +281,24 @@ pub(crate) fn read_object<'a>(
     known: &'static [&'static str],
     mut on_key: impl FnMut(&mut Reader<'a>, &'a str) -> Result<bool>,
 ) -> Result<(usize, Extra<'a>)> {
+    read_named(r, detail, known, |r, i| on_key(r, known[i]))
+}
+
+/// [`read_object`] with the index of the name in `known` given to `on_key`.
+pub(crate) fn read_named<'a>(
+    r: &mut Reader<'a>,
+    detail: &'static str,
+    known: &'static [&'static str],
+    mut on_key: impl FnMut(&mut Reader<'a>, usize) -> Result<bool>,
+) -> Result<(usize, Extra<'a>)> {
     r.peek_kind()?;
     let start = r.offset();
     let mut st: ObjectState = r.begin_object(detail)?;
     let mut unknown = false;
-    while let Some(key) = r.next_key(&mut st)? {
-        // `on_key` answers false for names it does not know, so no membership scan here.
-        let handled = match key.known(known) {
-            Some(name) => on_key(r, name)?,
-            None => false,
+    while let Some(key) = r.next_key_in(&mut st, known)? {
+        let handled = match key {
+            MemberKey::Named(i) => on_key(r, i)?,
+            MemberKey::Other(_) => false,
         };
         if !handled {
             unknown = true;

@@ -4,7 +4,7 @@
 //! exactly one place.
 
 use super::{
-    read_object, read_raw_object, read_uint, required, CacheScope, CallToolResult, ContentBlock,
+    read_named, read_raw_object, read_uint, required, CacheScope, CallToolResult, ContentBlock,
     Decode, DiscoverResult, Extra, InitializeResult, InputRequiredResult, List, ListToolsResult,
     Method, ResultType, Tool, ToolsCapability,
 };
@@ -121,8 +121,9 @@ struct Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
-    fn read_field(&mut self, r: &mut Reader<'a>, k: &str) -> Result<bool> {
-        match k {
+    /// Reads the member named `ALL_KEYS[i]`.
+    fn read_field(&mut self, r: &mut Reader<'a>, i: usize) -> Result<bool> {
+        match ALL_KEYS.get(i).copied().unwrap_or_default() {
             "_meta" => self.meta = Some(read_raw_object(r, "_meta")?),
             "resultType" => self.result_type = Some(ResultType::read(r)?),
             "tools" => self.tools = Some(List::read(r, "tools")?),
@@ -143,9 +144,7 @@ impl<'a> Fields<'a> {
             }
             _ => return Ok(false),
         }
-        if let Some(bit) = ALL_KEYS.iter().position(|n| *n == k) {
-            self.present |= 1 << bit;
-        }
+        self.present |= 1 << i;
         Ok(true)
     }
 
@@ -191,7 +190,7 @@ impl<'a> AnyResult<'a> {
     /// members. `Ok(None)`: not a shape mcpwire types.
     pub(crate) fn read(r: &mut Reader<'a>, expect: Option<Method>) -> Result<Option<Self>> {
         let mut f = Fields::default();
-        let (start, extra) = read_object(r, "result", ALL_KEYS, |r, k| f.read_field(r, k))?;
+        let (start, extra) = read_named(r, "result", ALL_KEYS, |r, i| f.read_field(r, i))?;
         let shape = match expect {
             Some(m) => match Shape::of(m) {
                 Some(Shape::CallTool)
@@ -213,7 +212,7 @@ impl<'a> AnyResult<'a> {
     /// Reads a result that must have `shape`.
     pub(crate) fn read_as(r: &mut Reader<'a>, shape: Shape) -> Result<Self> {
         let mut f = Fields::default();
-        let (start, extra) = read_object(r, "result", ALL_KEYS, |r, k| f.read_field(r, k))?;
+        let (start, extra) = read_named(r, "result", ALL_KEYS, |r, i| f.read_field(r, i))?;
         Self::build(f, shape, start, extra, r)
     }
 

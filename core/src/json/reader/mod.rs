@@ -5,11 +5,13 @@
 //! limits, escapes, number grammar) are enforced in exactly one place.
 
 mod keys;
+mod named;
 mod skip;
 
 #[cfg(not(feature = "alloc"))]
 pub use keys::NO_ALLOC_KEYS;
 use keys::{key_bit, KeyStack, SCAN_KEYS};
+pub use named::MemberKey;
 
 use super::scan::{non_digit_bytes, scan_plain, word};
 use super::{JsonNumber, JsonStr};
@@ -55,6 +57,10 @@ pub struct ObjectState {
     first: bool,
     /// One bit per key read so far, by [`key_bit`]: the duplicate scan runs only on a hit.
     seen: u64,
+    /// One bit per name of the type's list read so far ([`Reader::next_key_in`]).
+    named: u64,
+    /// The index of the name expected next: the one after the last name read.
+    guess: u32,
 }
 
 /// State of one array being read: see [`Reader::next_item`].
@@ -234,17 +240,28 @@ impl<'a> Reader<'a> {
             count: 0,
             first: true,
             seen: 0,
+            named: 0,
+            guess: 0,
         })
     }
 
     /// The next key of the object (then read or skip its value), or `None` at its end.
     pub fn next_key(&mut self, st: &mut ObjectState) -> Result<Option<JsonStr<'a>>> {
+        if !self.member_start(st)? {
+            return Ok(None);
+        }
+        self.member_key(st).map(Some)
+    }
+
+    /// Past the `,` before the next member (true), or past the object's `}` (false).
+    #[inline(always)]
+    fn member_start(&mut self, st: &mut ObjectState) -> Result<bool> {
         self.skip_ws();
         match self.bytes.get(self.pos) {
-            // A `}` right after `,` is caught below, where a key must follow.
+            // A `}` right after `,` is caught where a key must follow.
             Some(b'}') => {
                 self.close_object(st);
-                return Ok(None);
+                return Ok(false);
             }
             _ if st.first => st.first = false,
             Some(b',') => {
@@ -254,24 +271,44 @@ impl<'a> Reader<'a> {
             None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "',' or '}'"),
             Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "',' or '}'"),
         }
-        self.member_key(st).map(Some)
+        Ok(true)
     }
 
     /// A member's key and the `:` after it, with every check: the key of member `st.count + 1`.
     #[inline(always)]
     fn member_key(&mut self, st: &mut ObjectState) -> Result<JsonStr<'a>> {
         let key_at = self.pos;
+        let key = self.key_string()?;
+        self.count_member(st, key_at)?;
+        self.remember_key(st, key, key_at)?;
+        self.key_colon()?;
+        Ok(key)
+    }
+
+    /// The key string at the reader's offset.
+    #[inline(always)]
+    fn key_string(&mut self) -> Result<JsonStr<'a>> {
         match self.bytes.get(self.pos) {
             Some(b'"') => {}
             None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "a key"),
             Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "a key"),
         }
-        let key = self.read_string_raw()?;
+        self.read_string_raw()
+    }
+
+    /// Counts one more member of the object against `max_members`.
+    #[inline(always)]
+    fn count_member(&mut self, st: &mut ObjectState, key_at: usize) -> Result<()> {
         st.count += 1;
         if st.count > self.limits.max_members {
             return self.err_at(ErrorKind::TooManyMembers, key_at, "");
         }
-        self.remember_key(st, key, key_at)?;
+        Ok(())
+    }
+
+    /// The `:` after a key, and any whitespace after it.
+    #[inline(always)]
+    fn key_colon(&mut self) -> Result<()> {
         if self.bytes.get(self.pos) == Some(&b':') {
             self.pos += 1;
         } else {
@@ -283,7 +320,7 @@ impl<'a> Reader<'a> {
             }
         }
         self.skip_ws();
-        Ok(key)
+        Ok(())
     }
 
     /// Closes the object at its `}`.

@@ -1,0 +1,106 @@
+//! Keys of objects whose member names a type knows: matched against the type's list of names
+//! and checked for duplicates by their index in it.
+//!
+//! Members usually arrive in the same order every time (the order the peer's encoder writes
+//! them), so the name after the last one matched is tried first, by comparing the input's
+//! bytes with it: on a hit the key is read without scanning for its end and without the
+//! duplicate bookkeeping of [`Reader::next_key`]. Any other key takes the general path.
+
+use super::{ObjectState, Reader};
+use crate::error::{ErrorKind, Result};
+use crate::json::scan::word;
+use crate::json::JsonStr;
+
+/// A member key read by [`Reader::next_key_in`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemberKey<'a> {
+    /// The name at this index of the list given.
+    Named(usize),
+    /// A key not in the list.
+    Other(JsonStr<'a>),
+}
+
+impl<'a> Reader<'a> {
+    /// Like [`next_key`](Self::next_key), for an object whose member names are `names`
+    /// (plain ASCII without `"` or `\`): a key with one of those values, escaped or not, is
+    /// returned as its index. The checks are the same: a name read twice is a duplicate key.
+    pub fn next_key_in(
+        &mut self,
+        st: &mut ObjectState,
+        names: &'static [&'static str],
+    ) -> Result<Option<MemberKey<'a>>> {
+        if !self.member_start(st)? {
+            return Ok(None);
+        }
+        let key_at = self.pos;
+        let guess = st.guess as usize;
+        // The names in list order from the one after the last read: peers write the members
+        // in one order, so the first name tried is nearly always the one.
+        // The name after the last one read, or the one after it (an optional member absent).
+        let quoted = self.bytes.get(key_at) == Some(&b'"');
+        let hit = [guess, guess + 1].into_iter().find_map(|i| {
+            let name = names.get(i)?.as_bytes();
+            (quoted && name_at(self.bytes, key_at + 1, name)).then_some((i, name.len()))
+        });
+        let index = match hit {
+            Some((i, len)) => {
+                self.pos = key_at + len + 2;
+                i
+            }
+            None => {
+                let key = self.key_string()?;
+                match names.iter().position(|n| key.eq_str(n)) {
+                    Some(i) => i,
+                    None => {
+                        self.count_member(st, key_at)?;
+                        self.remember_key(st, key, key_at)?;
+                        self.key_colon()?;
+                        return Ok(Some(MemberKey::Other(key)));
+                    }
+                }
+            }
+        };
+        self.count_member(st, key_at)?;
+        // Keys of the list never equal other keys, so their bits alone find their duplicates.
+        let bit = 1u64.checked_shl(index as u32).unwrap_or(0);
+        if st.named & bit != 0 {
+            return self.err_at(ErrorKind::DuplicateKey, key_at, "");
+        }
+        st.named |= bit;
+        st.guess = index as u32 + 1;
+        self.key_colon()?;
+        Ok(Some(MemberKey::Named(index)))
+    }
+}
+
+/// Whether `name` and a `"` stand at `at` (just past a key's opening quote): a key whose
+/// value is `name`, unescaped.
+#[inline(always)]
+fn name_at(bytes: &[u8], at: usize, name: &[u8]) -> bool {
+    let n = name.len();
+    // The closing quote first: most other names fail on their length.
+    bytes.get(at + n) == Some(&b'"') && bytes.get(at..at + n).is_some_and(|s| eq_short(s, name))
+}
+
+/// `a == b` for slices of one length, in at most two overlapping loads each when they are
+/// at most 16 bytes (member names nearly always are).
+#[inline(always)]
+fn eq_short(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    match n {
+        0 => true,
+        1..=3 => a.first() == b.first() && a.get(n / 2) == b.get(n / 2) && a.last() == b.last(),
+        4..=7 => word4(a, 0) == word4(b, 0) && word4(a, n - 4) == word4(b, n - 4),
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => a == b,
+    }
+}
+
+#[inline(always)]
+fn word4(s: &[u8], at: usize) -> u32 {
+    let mut w = [0u8; 4];
+    if let Some(b) = s.get(at..at + 4) {
+        w.copy_from_slice(b);
+    }
+    u32::from_le_bytes(w)
+}
