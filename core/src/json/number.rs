@@ -143,6 +143,13 @@ pub(crate) fn is_canonical_fraction(text: &str) -> bool {
     if frac.is_empty() || !frac.iter().all(u8::is_ascii_digit) {
         return false; // an exponent
     }
+    is_canonical_decimal(int, frac)
+}
+
+/// [`is_canonical_fraction`] of `int.frac` (no sign, no exponent; both all digits, as the
+/// reader found them).
+#[inline]
+pub(crate) fn is_canonical_decimal(int: &[u8], frac: &[u8]) -> bool {
     let significant = if int == b"0" {
         let zeros = frac.iter().take_while(|&&c| c == b'0').count();
         if zeros > 4 && zeros != frac.len() {

@@ -548,6 +548,7 @@ impl<'a> Reader<'a> {
         if n > 1 && self.bytes[int_at] == b'0' {
             return self.err_at(ErrorKind::InvalidNumber, int_at, "leading zero");
         }
+        let int_end = self.pos;
         let mut integer = true;
         if self.bytes.get(self.pos) == Some(&b'.') {
             self.pos += 1;
@@ -556,10 +557,13 @@ impl<'a> Reader<'a> {
                 return self.number_error(start);
             }
         }
+        let frac_end = self.pos;
         let mut exponent: i64 = 0;
+        let mut canonical = true;
         if matches!(self.bytes.get(self.pos), Some(b'e' | b'E')) {
             self.pos += 1;
             integer = false;
+            canonical = false;
             let negative = self.bytes.get(self.pos) == Some(&b'-');
             if matches!(self.bytes.get(self.pos), Some(b'+' | b'-')) {
                 self.pos += 1;
@@ -577,7 +581,9 @@ impl<'a> Reader<'a> {
         }
         let text = self.text.get(start..self.pos).unwrap_or_default();
         if !integer {
-            if !super::number::is_canonical_fraction(text) {
+            let int = self.bytes.get(int_at..int_end).unwrap_or_default();
+            let frac = self.bytes.get(int_end + 1..frac_end).unwrap_or_default();
+            if !(canonical && super::number::is_canonical_decimal(int, frac)) {
                 self.dirty = true;
                 self.outside_dirty = true;
             }
