@@ -281,7 +281,9 @@ pub(crate) fn read_object<'a>(
     known: &'static [&'static str],
     mut on_key: impl FnMut(&mut Reader<'a>, &'a str) -> Result<bool>,
 ) -> Result<(usize, Extra<'a>)> {
-    read_named(r, detail, known, |r, i| on_key(r, known[i]))
+    read_named(r, detail, known, |r, i| {
+        on_key(r, known.get(i).copied().unwrap_or_default())
+    })
 }
 
 /// [`read_object`] with the index of the name in `known` given to `on_key`.
@@ -318,13 +320,11 @@ pub(crate) fn read_object_ordered<'a>(
     mut on_key: impl FnMut(&mut Reader<'a>, &'a str) -> Result<bool>,
 ) -> Result<(usize, Extra<'a>, bool)> {
     let (mut next, mut ordered) = (0, true);
-    let (start, extra) = read_object(r, detail, known, |r, k| {
-        let handled = on_key(r, k)?;
+    let (start, extra) = read_named(r, detail, known, |r, rank| {
+        let handled = on_key(r, known.get(rank).copied().unwrap_or_default())?;
         if handled {
-            match known.iter().position(|n| *n == k) {
-                Some(rank) if rank >= next => next = rank + 1,
-                _ => ordered = false,
-            }
+            ordered &= rank >= next;
+            next = rank + 1;
         }
         Ok(handled)
     })?;

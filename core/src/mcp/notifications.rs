@@ -1,8 +1,8 @@
 //! `notifications/progress` and `notifications/cancelled`.
 
 use super::{
-    read_number, read_object, read_raw_object, required, Decode, Encode, Extra, ObjectWriterExt,
-    ProgressToken,
+    read_named, read_number, read_object, read_raw_object, required, Decode, Encode, Extra,
+    ObjectWriterExt, ProgressToken,
 };
 use crate::error::Result;
 use crate::json::writer::{ObjectWriter, Sink};
@@ -32,13 +32,13 @@ impl<'a> Decode<'a> for ProgressNotificationParams<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
         let (mut token, mut progress, mut total, mut message, mut meta) =
             (None, None, None, None, None);
-        let (start, extra) = read_object(r, "params", PROGRESS_KEYS, |r, k| {
+        let (start, extra) = read_named(r, "params", PROGRESS_KEYS, |r, k| {
             match k {
-                "progressToken" => token = Some(ProgressToken::read(r)?),
-                "progress" => progress = Some(read_number(r, "progress")?),
-                "total" => total = Some(read_number(r, "total")?),
-                "message" => message = Some(r.read_str("message")?),
-                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                1 => token = Some(ProgressToken::read(r)?),
+                2 => progress = Some(read_number(r, "progress")?),
+                3 => total = Some(read_number(r, "total")?),
+                4 => message = Some(r.read_str("message")?),
+                0 => meta = Some(read_raw_object(r, "_meta")?),
                 _ => return Ok(false),
             }
             Ok(true)

@@ -24,6 +24,7 @@ impl<'a> Reader<'a> {
     /// Like [`next_key`](Self::next_key), for an object whose member names are `names`
     /// (plain ASCII without `"` or `\`): a key with one of those values, escaped or not, is
     /// returned as its index. The checks are the same: a name read twice is a duplicate key.
+    #[inline]
     pub fn next_key_in(
         &mut self,
         st: &mut ObjectState,
@@ -33,33 +34,46 @@ impl<'a> Reader<'a> {
             return Ok(None);
         }
         let key_at = self.pos;
-        let guess = st.guess as usize;
-        // The names in list order from the one after the last read: peers write the members
-        // in one order, so the first name tried is nearly always the one.
         // The name after the last one read, or the one after it (an optional member absent).
-        let quoted = self.bytes.get(key_at) == Some(&b'"');
-        let hit = [guess, guess + 1].into_iter().find_map(|i| {
-            let name = names.get(i)?.as_bytes();
-            (quoted && name_at(self.bytes, key_at + 1, name)).then_some((i, name.len()))
-        });
-        let index = match hit {
-            Some((i, len)) => {
-                self.pos = key_at + len + 2;
-                i
-            }
-            None => {
-                let key = self.key_string()?;
-                match names.iter().position(|n| key.eq_str(n)) {
-                    Some(i) => i,
-                    None => {
-                        self.count_member(st, key_at)?;
-                        self.remember_key(st, key, key_at)?;
-                        self.key_colon()?;
-                        return Ok(Some(MemberKey::Other(key)));
-                    }
+        if self.bytes.get(key_at) == Some(&b'"') {
+            let guess = st.guess as usize;
+            for i in [guess, guess + 1] {
+                let Some(name) = names.get(i) else { break };
+                if name_at(self.bytes, key_at + 1, name.as_bytes()) {
+                    self.pos = key_at + name.len() + 2;
+                    return self.named_member(st, i, key_at).map(Some);
                 }
             }
-        };
+        }
+        self.other_key_in(st, names, key_at).map(Some)
+    }
+
+    /// [`next_key_in`](Self::next_key_in) for a key that is not one of the names guessed.
+    #[inline(never)]
+    fn other_key_in(
+        &mut self,
+        st: &mut ObjectState,
+        names: &'static [&'static str],
+        key_at: usize,
+    ) -> Result<MemberKey<'a>> {
+        let key = self.key_string()?;
+        if let Some(i) = names.iter().position(|n| key.eq_str(n)) {
+            return self.named_member(st, i, key_at);
+        }
+        self.count_member(st, key_at)?;
+        self.remember_key(st, key, key_at)?;
+        self.key_colon()?;
+        Ok(MemberKey::Other(key))
+    }
+
+    /// The checks after the key `names[index]` read at `key_at`.
+    #[inline(always)]
+    fn named_member(
+        &mut self,
+        st: &mut ObjectState,
+        index: usize,
+        key_at: usize,
+    ) -> Result<MemberKey<'a>> {
         self.count_member(st, key_at)?;
         // Keys of the list never equal other keys, so their bits alone find their duplicates.
         let bit = 1u64.checked_shl(index as u32).unwrap_or(0);
@@ -69,7 +83,7 @@ impl<'a> Reader<'a> {
         st.named |= bit;
         st.guess = index as u32 + 1;
         self.key_colon()?;
-        Ok(Some(MemberKey::Named(index)))
+        Ok(MemberKey::Named(index))
     }
 }
 
