@@ -26,7 +26,13 @@ pub struct ProgressNotificationParams<'a> {
     pub extra: Extra<'a>,
 }
 
-const PROGRESS_KEYS: &[&str] = &["_meta", "progressToken", "progress", "total", "message"];
+member_names!(PROGRESS_KEYS, progress_key {
+    META = "_meta",
+    TOKEN = "progressToken",
+    PROGRESS = "progress",
+    TOTAL = "total",
+    MESSAGE = "message",
+});
 
 impl<'a> Decode<'a> for ProgressNotificationParams<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
@@ -34,11 +40,11 @@ impl<'a> Decode<'a> for ProgressNotificationParams<'a> {
             (None, None, None, None, None);
         let (start, extra) = read_named(r, "params", PROGRESS_KEYS, |r, k| {
             match k {
-                1 => token = Some(ProgressToken::read(r)?),
-                2 => progress = Some(read_number(r, "progress")?),
-                3 => total = Some(read_number(r, "total")?),
-                4 => message = Some(r.read_str("message")?),
-                0 => meta = Some(read_raw_object(r, "_meta")?),
+                progress_key::TOKEN => token = Some(ProgressToken::read(r)?),
+                progress_key::PROGRESS => progress = Some(read_number(r, "progress")?),
+                progress_key::TOTAL => total = Some(read_number(r, "total")?),
+                progress_key::MESSAGE => message = Some(r.read_str("message")?),
+                progress_key::META => meta = Some(read_raw_object(r, "_meta")?),
                 _ => return Ok(false),
             }
             Ok(true)
