@@ -404,6 +404,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a string value; `detail` names the field for a wrong-type error.
+    #[inline]
     pub fn read_str(&mut self, detail: &'static str) -> Result<JsonStr<'a>> {
         self.expect_kind(Kind::String, detail)?;
         self.read_string_raw()
@@ -509,6 +510,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a number; `detail` names the field for a wrong-type error.
+    #[inline]
     pub fn read_number(&mut self, detail: &'static str) -> Result<JsonNumber<'a>> {
         self.expect_kind(Kind::Number, detail)?;
         self.read_number_raw()
