@@ -34,10 +34,11 @@ impl<'a> Reader<'a> {
             return Ok(None);
         }
         let key_at = self.pos;
-        // The name after the last one read, or the one after it (an optional member absent).
+        // The name after the last one read, or one of the three after it (optional members
+        // absent; the envelope's `result` and `error` come after `method` and `params`).
         if self.bytes.get(key_at) == Some(&b'"') {
             let guess = st.guess as usize;
-            for i in [guess, guess + 1] {
+            for i in [guess, guess + 1, guess + 2, guess + 3] {
                 let Some(name) = names.get(i) else { break };
                 if name_at(self.bytes, key_at + 1, name.as_bytes()) {
                     self.pos = key_at + name.len() + 2;
