@@ -24,7 +24,7 @@ impl<'a> Reader<'a> {
     /// Like [`next_key`](Self::next_key), for an object whose member names are `names`
     /// (plain ASCII without `"` or `\`): a key with one of those values, escaped or not, is
     /// returned as its index. The checks are the same: a name read twice is a duplicate key.
-    #[inline]
+    #[inline(always)]
     pub fn next_key_in(
         &mut self,
         st: &mut ObjectState,
