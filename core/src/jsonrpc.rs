@@ -441,6 +441,7 @@ struct Envelope<'a> {
 }
 
 impl<'a> Envelope<'a> {
+    #[inline(always)]
     fn build(self, start: usize) -> Result<Message<'a>> {
         let bad = |detail| Err(DecodeError::new(ErrorKind::InvalidEnvelope, start, detail));
         if !self.jsonrpc {
