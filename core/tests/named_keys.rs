@@ -80,6 +80,23 @@ fn with_members(v: &Json, path: &[String], members: Vec<(String, Json)>) -> Stri
     serde_json::to_string(&v).unwrap()
 }
 
+/// Calls `f` with every object of every message: the message, the object's path in it and
+/// its members.
+fn each_object(mut f: impl FnMut(&Json, &[String], &[(String, Json)])) {
+    for text in messages() {
+        let v: Json = serde_json::from_str(&text).unwrap();
+        let mut paths = Vec::new();
+        object_paths(&v, &mut Vec::new(), &mut paths);
+        for path in &paths {
+            let members: Vec<(String, Json)> = object_at(&mut v.clone(), path)
+                .iter()
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            f(&v, path, &members);
+        }
+    }
+}
+
 /// Every character of `k` as a `\u` escape (the same key once unescaped).
 fn escaped(k: &str) -> String {
     k.chars().map(|c| format!("\\u{:04x}", c as u32)).collect()
@@ -88,30 +105,21 @@ fn escaped(k: &str) -> String {
 #[test]
 fn members_in_any_order_decode_to_the_same_message() {
     let mut checked = 0;
-    for text in messages() {
-        let v: Json = serde_json::from_str(&text).unwrap();
+    each_object(|v, path, members| {
         // Numbers as serde_json writes them back, as in every variant below.
-        let text = serde_json::to_string(&v).unwrap();
+        let text = serde_json::to_string(v).unwrap();
         let want = outcome(&text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        let mut paths = Vec::new();
-        object_paths(&v, &mut Vec::new(), &mut paths);
-        for path in &paths {
-            let members: Vec<(String, Json)> = object_at(&mut v.clone(), path)
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
-            for turn in 0..members.len() {
-                let mut m = members.clone();
-                m.rotate_left(turn);
-                let moved = with_members(&v, path, m.clone());
-                assert_eq!(outcome(&moved).as_ref(), Ok(&want), "{moved}");
-                m.reverse();
-                let moved = with_members(&v, path, m);
-                assert_eq!(outcome(&moved).as_ref(), Ok(&want), "{moved}");
-                checked += 2;
-            }
+        for turn in 0..members.len() {
+            let mut m = members.to_vec();
+            m.rotate_left(turn);
+            let moved = with_members(v, path, m.clone());
+            assert_eq!(outcome(&moved).as_ref(), Ok(&want), "{moved}");
+            m.reverse();
+            let moved = with_members(v, path, m);
+            assert_eq!(outcome(&moved).as_ref(), Ok(&want), "{moved}");
+            checked += 2;
         }
-    }
+    });
     assert!(checked > 1000, "{checked} orders");
 }
 
@@ -119,47 +127,38 @@ fn members_in_any_order_decode_to_the_same_message() {
 fn a_member_given_twice_is_a_duplicate_key_however_it_is_spelled() {
     const MARK: &str = "\"@@dup@@\"";
     let mut checked = 0;
-    for text in messages() {
-        let v: Json = serde_json::from_str(&text).unwrap();
-        let mut paths = Vec::new();
-        object_paths(&v, &mut Vec::new(), &mut paths);
-        for path in &paths {
-            let members: Vec<(String, Json)> = object_at(&mut v.clone(), path)
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
-            for (i, (k, val)) in members.iter().enumerate() {
-                // Right after the first one, and last.
-                for at in [i + 1, members.len()] {
-                    let mut m = members.clone();
-                    m.insert(at, ("@@dup@@".into(), val.clone()));
-                    let marked = with_members(&v, path, m);
-                    let offset = marked.find(MARK).unwrap();
-                    for spelling in [k.clone(), escaped(k)] {
-                        let bad = marked.replacen(MARK, &format!("\"{spelling}\""), 1);
-                        let got = outcome(&bad).err();
-                        assert_eq!(got, Some((ErrorKind::DuplicateKey, offset)), "{bad}");
-                        checked += 1;
-                    }
-                }
-                // An escaped first one, then the plain one.
-                let mut m = members.clone();
-                m[i].0 = "@@first@@".into();
-                m.push(("@@dup@@".into(), val.clone()));
-                let marked = with_members(&v, path, m);
+    each_object(|v, path, members| {
+        for (i, (k, val)) in members.iter().enumerate() {
+            // Right after the first one, and last.
+            for at in [i + 1, members.len()] {
+                let mut m = members.to_vec();
+                m.insert(at, ("@@dup@@".into(), val.clone()));
+                let marked = with_members(v, path, m);
                 let offset = marked.find(MARK).unwrap();
-                let bad = marked
-                    .replacen("\"@@first@@\"", &format!("\"{}\"", escaped(k)), 1)
-                    .replacen(MARK, &format!("\"{k}\""), 1);
-                let offset = offset + escaped(k).len() - "@@first@@".len();
-                assert_eq!(
-                    outcome(&bad).err(),
-                    Some((ErrorKind::DuplicateKey, offset)),
-                    "{bad}"
-                );
+                for spelling in [k.clone(), escaped(k)] {
+                    let bad = marked.replacen(MARK, &format!("\"{spelling}\""), 1);
+                    let got = outcome(&bad).err();
+                    assert_eq!(got, Some((ErrorKind::DuplicateKey, offset)), "{bad}");
+                    checked += 1;
+                }
             }
+            // An escaped first one, then the plain one.
+            let mut m = members.to_vec();
+            m[i].0 = "@@first@@".into();
+            m.push(("@@dup@@".into(), val.clone()));
+            let marked = with_members(v, path, m);
+            let offset = marked.find(MARK).unwrap();
+            let bad = marked
+                .replacen("\"@@first@@\"", &format!("\"{}\"", escaped(k)), 1)
+                .replacen(MARK, &format!("\"{k}\""), 1);
+            let offset = offset + escaped(k).len() - "@@first@@".len();
+            assert_eq!(
+                outcome(&bad).err(),
+                Some((ErrorKind::DuplicateKey, offset)),
+                "{bad}"
+            );
         }
-    }
+    });
     assert!(checked > 1000, "{checked} duplicates");
 }
 
@@ -189,31 +188,22 @@ fn a_name_one_byte_off_acts_as_when_spelled_with_escapes() {
     // shifted by the escapes' length).
     const MARK: &str = "\"@@miss@@\"";
     let mut checked = 0;
-    for text in messages() {
-        let v: Json = serde_json::from_str(&text).unwrap();
-        let mut paths = Vec::new();
-        object_paths(&v, &mut Vec::new(), &mut paths);
-        for path in &paths {
-            let members: Vec<(String, Json)> = object_at(&mut v.clone(), path)
-                .iter()
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
-            for (i, (k, _)) in members.iter().enumerate() {
-                for miss in near_misses(k) {
-                    let mut m = members.clone();
-                    m[i].0 = "@@miss@@".into();
-                    let marked = with_members(&v, path, m);
-                    let key_at = marked.find(MARK).unwrap();
-                    let plain = outcome(&marked.replacen(MARK, &format!("\"{miss}\""), 1));
-                    let esc = escaped(&miss);
-                    let shift = esc.len() - miss.len();
-                    let esc = outcome(&marked.replacen(MARK, &format!("\"{esc}\""), 1))
-                        .map_err(|(kind, at)| (kind, if at > key_at { at - shift } else { at }));
-                    assert_eq!(plain, esc, "{text}: {k} -> {miss}");
-                    checked += 1;
-                }
+    each_object(|v, path, members| {
+        for (i, (k, _)) in members.iter().enumerate() {
+            for miss in near_misses(k) {
+                let mut m = members.to_vec();
+                m[i].0 = "@@miss@@".into();
+                let marked = with_members(v, path, m);
+                let key_at = marked.find(MARK).unwrap();
+                let plain = outcome(&marked.replacen(MARK, &format!("\"{miss}\""), 1));
+                let esc = escaped(&miss);
+                let shift = esc.len() - miss.len();
+                let esc = outcome(&marked.replacen(MARK, &format!("\"{esc}\""), 1))
+                    .map_err(|(kind, at)| (kind, if at > key_at { at - shift } else { at }));
+                assert_eq!(plain, esc, "{v}: {k} -> {miss}");
+                checked += 1;
             }
         }
-    }
+    });
     assert!(checked > 1000, "{checked} misspellings");
 }
