@@ -69,22 +69,23 @@ fn duplicate_keys_are_found_in_this_build() {
 }
 
 /// Without an allocator, 96 keys may be open at once (`json::NO_ALLOC_KEYS`); the 97th is
-/// `too_many_open_keys` at its offset. With one, any number may be.
+/// `too_many_open_keys` at its offset. With one, any number may be. The members of typed
+/// objects (the envelope, params) are not on that stack: their names have bits of their own.
 #[test]
 fn open_keys_past_the_fixed_stack() {
-    // Envelope 4 keys + params 2, then 6 levels of 15 keys (14 + "next"): 96 exactly.
-    let fits = nested_keys(14, 6);
+    // 6 levels of 16 keys (15 + "next") inside `arguments`: 96 exactly.
+    let fits = nested_keys(15, 6);
     assert!(McpMessage::decode(fits.as_bytes()).is_ok());
-    // With 16 keys a level, the five outer levels and the start hold 86 open keys.
-    let over = nested_keys(15, 6);
+    // With 17 keys a level, the five outer levels hold 85 open keys.
+    let over = nested_keys(16, 6);
     let result = McpMessage::decode(over.as_bytes());
     #[cfg(not(feature = "alloc"))]
     {
         assert_eq!(mcpwire::json::reader::NO_ALLOC_KEYS, 96);
         let e = result.unwrap_err();
         assert_eq!(e.kind, ErrorKind::TooManyOpenKeys);
-        // The 97th open key is the 11th key of the innermost object.
-        assert_eq!(e.offset, over.find("\"k0_10\"").unwrap());
+        // The 97th open key is the 12th key of the innermost object.
+        assert_eq!(e.offset, over.find("\"k0_11\"").unwrap());
     }
     #[cfg(feature = "alloc")]
     assert!(result.is_ok(), "{result:?}");
