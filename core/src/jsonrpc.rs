@@ -1,7 +1,7 @@
 //! The JSON-RPC 2.0 envelope: request, notification, response, error response.
 
 use crate::error::{DecodeError, ErrorKind, Result};
-use crate::json::reader::MemberKey;
+use crate::json::reader::{member_names, MemberKey};
 use crate::json::writer::{write_i64, write_raw, write_str, ObjectWriter, Sink};
 use crate::json::{JsonStr, Kind, RawJson, Reader};
 use crate::limits::Limits;
@@ -219,7 +219,7 @@ impl<'a> Message<'a> {
         while let Some(key) = r.next_key_in(&mut st, ENVELOPE_KEYS)? {
             let at = r.offset();
             match key {
-                MemberKey::Named(JSONRPC) => {
+                MemberKey::Named(envelope_key::JSONRPC) => {
                     // JSON-RPC 2.0: "A String specifying the version of the JSON-RPC protocol.
                     // MUST be exactly "2.0"."
                     let v = r.read_str("jsonrpc").map_err(|e| version_error(e, at))?;
@@ -228,7 +228,7 @@ impl<'a> Message<'a> {
                     }
                     env.jsonrpc = true;
                 }
-                MemberKey::Named(ID) => {
+                MemberKey::Named(envelope_key::ID) => {
                     env.id = Some(if r.peek_kind()? == Kind::Null {
                         r.read_null()?;
                         ErrorResponseId::Null
@@ -237,14 +237,16 @@ impl<'a> Message<'a> {
                     });
                     env.id_at = at;
                 }
-                MemberKey::Named(METHOD) => env.method = Some(envelope_str(r, "method")?),
-                MemberKey::Named(PARAMS) => {
+                MemberKey::Named(envelope_key::METHOD) => {
+                    env.method = Some(envelope_str(r, "method")?)
+                }
+                MemberKey::Named(envelope_key::PARAMS) => {
                     env.params = Some(payload_object(r, "params", payload, env.method)?)
                 }
-                MemberKey::Named(RESULT) => {
+                MemberKey::Named(envelope_key::RESULT) => {
                     env.result = Some(payload_object(r, "result", payload, None)?)
                 }
-                MemberKey::Named(ERROR) => env.error = Some(read_error_object(r)?),
+                MemberKey::Named(envelope_key::ERROR) => env.error = Some(read_error_object(r)?),
                 _ => {
                     r.skip_value()?;
                 }
@@ -291,13 +293,19 @@ impl<'a> Message<'a> {
     }
 }
 
-const ENVELOPE_KEYS: &[&str] = &["jsonrpc", "id", "method", "params", "result", "error"];
-const JSONRPC: usize = 0;
-const ID: usize = 1;
-const METHOD: usize = 2;
-const PARAMS: usize = 3;
-const RESULT: usize = 4;
-const ERROR: usize = 5;
+member_names!(ENVELOPE_KEYS, envelope_key {
+    JSONRPC = "jsonrpc",
+    ID = "id",
+    METHOD = "method",
+    PARAMS = "params",
+    RESULT = "result",
+    ERROR = "error",
+});
+member_names!(ERROR_KEYS, error_key {
+    CODE = "code",
+    MESSAGE = "message",
+    DATA = "data",
+});
 
 fn write_method<S: Sink + ?Sized>(
     o: &mut ObjectWriter,
@@ -392,10 +400,10 @@ fn read_error_object<'a>(r: &mut Reader<'a>) -> Result<ErrorObject<'a>> {
     let start = r.offset();
     let mut st = r.begin_object("error").map_err(envelope_kind)?;
     let (mut code, mut message, mut data) = (None, None, None);
-    while let Some(key) = r.next_key_in(&mut st, &["code", "message", "data"])? {
+    while let Some(key) = r.next_key_in(&mut st, ERROR_KEYS)? {
         let at = r.offset();
         match key {
-            MemberKey::Named(0) => {
+            MemberKey::Named(error_key::CODE) => {
                 let n = r.read_number("error.code").map_err(envelope_kind)?;
                 code = Some(n.as_i64().ok_or(DecodeError::new(
                     ErrorKind::InvalidEnvelope,
@@ -403,8 +411,10 @@ fn read_error_object<'a>(r: &mut Reader<'a>) -> Result<ErrorObject<'a>> {
                     "error.code must be an integer",
                 ))?);
             }
-            MemberKey::Named(1) => message = Some(envelope_str(r, "error.message")?),
-            MemberKey::Named(2) => data = Some(r.skip_value()?),
+            MemberKey::Named(error_key::MESSAGE) => {
+                message = Some(envelope_str(r, "error.message")?)
+            }
+            MemberKey::Named(error_key::DATA) => data = Some(r.skip_value()?),
             _ => {
                 r.skip_value()?;
             }

@@ -4,23 +4,6 @@
 //! what one version requires. Unknown members are kept (in an [`Extra`]) and re-encoded after
 //! the known ones, so a proxy built on mcpwire never drops a field a newer peer sent.
 
-/// Declares a type's member names as the list `$list` (in the encoder's order) and, in
-/// module `$m`, the index of each name in it, for matching the indexes [`read_named`] gives.
-/// Used where matching the names again as strings measured in the hot path (progress
-/// notifications: 56 instructions of 3,159 a message); elsewhere [`read_object`] hands the
-/// closure the name, which reads better and measured the same (tools/call params, `_meta`).
-macro_rules! member_names {
-    ($list:ident, $m:ident { $($name:ident = $text:expr),* $(,)? }) => {
-        const $list: &[&str] = &[$($text),*];
-        mod $m {
-            #[allow(clippy::upper_case_acronyms, non_camel_case_types)]
-            #[repr(usize)]
-            enum Index { $($name),* }
-            $(pub(super) const $name: usize = Index::$name as usize;)*
-        }
-    };
-}
-
 mod content;
 mod lifecycle;
 mod message;

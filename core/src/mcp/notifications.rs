@@ -5,6 +5,7 @@ use super::{
     ObjectWriterExt, ProgressToken,
 };
 use crate::error::Result;
+use crate::json::reader::member_names;
 use crate::json::writer::{ObjectWriter, Sink};
 use crate::json::{JsonStr, Number, RawJson, Reader};
 use crate::jsonrpc::RequestId;

@@ -11,6 +11,7 @@ mod skip;
 #[cfg(not(feature = "alloc"))]
 pub use keys::NO_ALLOC_KEYS;
 use keys::{key_bit, KeyStack, SCAN_KEYS};
+pub(crate) use named::member_names;
 pub use named::MemberKey;
 
 use super::scan::{non_digit_bytes, scan_plain, word};
