@@ -70,16 +70,21 @@ impl Shape {
     }
 }
 
+/// Every member a typed result may have. In the order servers send them, as far as it is
+/// one: the reader tries the name after the last one matched, and the three after that,
+/// before it falls back to comparing all of them (2026-07-28 puts `resultType` first; a
+/// CallToolResult goes on with `content`, `structuredContent`, `isError`; a ListToolsResult
+/// with `tools`, `nextCursor`, `ttlMs`, `cacheScope`).
 const ALL_KEYS: &[&str] = &[
-    "_meta",
     "resultType",
+    "content",
     "tools",
+    "structuredContent",
+    "isError",
     "nextCursor",
     "ttlMs",
     "cacheScope",
-    "content",
-    "structuredContent",
-    "isError",
+    "_meta",
     "inputRequests",
     "requestState",
     "protocolVersion",

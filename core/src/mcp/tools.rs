@@ -350,10 +350,12 @@ pub struct CallToolRequestParams<'a> {
     pub extra: Extra<'a>,
 }
 
+/// In the order clients send them (the SDKs add `_meta` after the caller's `name` and
+/// `arguments`), so the reader's guess of the next key hits.
 const CALL_TOOL_PARAMS_KEYS: &[&str] = &[
-    "_meta",
     "name",
     "arguments",
+    "_meta",
     "inputResponses",
     "requestState",
     "task",

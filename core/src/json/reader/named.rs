@@ -77,6 +77,8 @@ impl<'a> Reader<'a> {
         names: &'static [&'static str],
         key_at: usize,
     ) -> Result<MemberKey<'a>> {
+        #[cfg(all(test, feature = "alloc"))]
+        tests::OFF_GUESS.with(|c| c.set(c.get() + 1));
         let key = self.key_string()?;
         if let Some(i) = names.iter().position(|n| key.eq_str(n)) {
             return self.named_member(st, i, key_at);
@@ -138,4 +140,46 @@ fn word4(s: &[u8], at: usize) -> u32 {
         w.copy_from_slice(b);
     }
     u32::from_le_bytes(w)
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use crate::McpMessage;
+    use core::cell::Cell;
+    extern crate std;
+
+    std::thread_local! {
+        /// Keys of typed objects that were not among the names guessed, so far on this thread.
+        pub(super) static OFF_GUESS: Cell<usize> = const { Cell::new(0) };
+    }
+
+    fn off_guess(message: &str) -> usize {
+        let before = OFF_GUESS.with(Cell::get);
+        assert!(McpMessage::decode(message.as_bytes()).is_ok(), "{message}");
+        OFF_GUESS.with(Cell::get) - before
+    }
+
+    /// The name lists are in the order peers write members, so every key of these messages is
+    /// matched by the first guesses; an unknown key or one out of order is not.
+    #[test]
+    fn members_in_wire_order_are_all_guessed() {
+        let typical = [
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":{"a":1},"_meta":{"progressToken":"p"}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"x"}],"structuredContent":{},"isError":false}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"x"}],"isError":true}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","content":[{"type":"text","text":"x"}],"structuredContent":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","inputSchema":{"type":"object"}}],"nextCursor":"c"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","tools":[],"nextCursor":"c","ttlMs":5,"cacheScope":"public"}}"#,
+            r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1,"progress":1,"total":2,"message":"m"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"m","data":{}}}"#,
+        ];
+        for m in typical {
+            assert_eq!(off_guess(m), 0, "{m}");
+        }
+        let call = |params: &str| {
+            alloc::format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{params}}}"#)
+        };
+        assert_eq!(off_guess(&call(r#"{"name":"t","x":1}"#)), 1);
+        assert_eq!(off_guess(&call(r#"{"_meta":{},"task":{},"name":"t"}"#)), 1);
+    }
 }
