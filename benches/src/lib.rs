@@ -1279,10 +1279,30 @@ pub struct SchemaProfile {
     pub iters: usize,
     /// Collect every error instead of `is_valid`.
     pub all: bool,
+    /// With `all`: also write each error out as mcpwire's errors are, its instance path,
+    /// schema path and message as strings (the jsonschema crate formats them on demand).
+    pub text: bool,
     /// The tool's `inputSchema`.
     pub schema: serde_json::Value,
     /// The case's arguments.
     pub instance: serde_json::Value,
+}
+
+/// Every error of `instance` as `(instance path, schema path, message)` strings: what
+/// `mcpwire::schema::Schema::validate` returns, from the `jsonschema` crate, which formats
+/// an error's paths and message only when asked.
+pub fn jsonschema_errors_text(
+    validator: &jsonschema::Validator,
+    instance: &serde_json::Value,
+) -> Vec<(String, String, String)> {
+    validator
+        .iter_errors(instance)
+        .map(|e| {
+            let message = e.to_string();
+            let at = e.instance_path().as_str().to_owned();
+            (at, e.schema_path().as_str().to_owned(), message)
+        })
+        .collect()
 }
 
 impl SchemaProfile {
@@ -1294,7 +1314,8 @@ impl SchemaProfile {
         let iters = args
             .next()
             .map_or(100_000, |n| n.parse().expect("iterations"));
-        let all = args.next().as_deref() == Some("all");
+        let mode = args.next().unwrap_or_default();
+        let (all, text) = (mode == "all" || mode == "text", mode == "text");
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../tests/schemas/python-sdk.json"
@@ -1317,6 +1338,7 @@ impl SchemaProfile {
             case,
             iters,
             all,
+            text,
             schema,
             instance,
         }

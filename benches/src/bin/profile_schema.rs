@@ -1,9 +1,10 @@
 //! Runs mcpwire's `Schema::is_valid` on one tool's valid arguments many times, for
 //! `valgrind --tool=callgrind`.
 //!
-//! `profile_schema [tool] [case description] [iterations] [all]` (default: `create_event`,
+//! `profile_schema [tool] [case description] [iterations] [all|text]` (default: `create_event`,
 //! "full event", 100000), tools and cases from tests/schemas/python-sdk.json. With `all`,
-//! `Schema::validate` (collecting every error) instead of `is_valid`.
+//! `Schema::validate` (collecting every error) instead of `is_valid`; `text` is the same
+//! (mcpwire's errors are strings already).
 
 use mcpwire::json::Value;
 use mcpwire::schema::Schema;
