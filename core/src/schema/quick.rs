@@ -33,29 +33,34 @@ pub(super) struct Memo {
 }
 
 impl Memo {
+    /// No lookups yet: [`fill`](Self::fill) makes them.
+    pub const EMPTY: Memo = Memo {
+        idx: [ABSENT; MEMO],
+        seen: 0,
+        unknown: 0,
+        full: false,
+    };
+
+    /// Looks up every member of an object in `t`. Filled where the memo lives rather than
+    /// returned: a copy of `idx` right after its byte stores waits for them (a store-forwarding
+    /// stall that cost `count_nodes` about a tenth of its `is_valid` time).
     #[inline(always)]
-    pub fn new(t: &ObjTable, members: &[(String, Value)]) -> Memo {
-        let mut m = Memo {
-            idx: [ABSENT; MEMO],
-            seen: 0,
-            unknown: 0,
-            full: members.len() <= MEMO && t.len() < usize::from(ABSENT),
-        };
+    pub fn fill(&mut self, t: &ObjTable, members: &[(String, Value)]) {
+        self.full = members.len() <= MEMO && t.len() < usize::from(ABSENT);
         for (i, (k, _)) in members.iter().enumerate() {
             match t.find(k) {
                 Some(j) => {
                     if j < 64 {
-                        m.seen |= 1 << j;
+                        self.seen |= 1 << j;
                     }
-                    if let Some(slot) = m.idx.get_mut(i) {
+                    if let Some(slot) = self.idx.get_mut(i) {
                         *slot = j as u8;
                     }
                 }
-                None if i < 64 => m.unknown |= 1 << i,
+                None if i < 64 => self.unknown |= 1 << i,
                 None => {}
             }
         }
-        m
     }
 
     /// The property index of member `i` (key `k`).
@@ -357,7 +362,8 @@ impl Ctx<'_> {
         if self.depth.saturating_add(node.fast.height) < self.fast_limit {
             return self.quick_object_any_order(node, t, inst, members);
         }
-        let memo = Memo::new(t, members);
+        let mut memo = Memo::EMPTY;
+        memo.fill(t, members);
         for op in ops {
             let ok = match *op {
                 Op::Required => has_required(t, memo.seen, inst),

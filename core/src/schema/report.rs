@@ -33,7 +33,8 @@ impl Ctx<'_> {
                 self.depth += 1;
                 let ok = match node.fast.obj.as_deref() {
                     Some(t) => {
-                        let memo = Memo::new(t, m);
+                        let mut memo = Memo::EMPTY;
+                        memo.fill(t, m);
                         self.report_ops(node, inst, None, Some((t, &memo, m)))
                     }
                     None => self.report_ops(node, inst, None, None),
