@@ -10,23 +10,25 @@ use core::fmt;
 #[derive(Clone, Copy)]
 pub struct RawJson<'a> {
     text: &'a str,
-    canonical: bool,
-    /// Set only by typed decoders (for a list's array): the typed encoding of the value is
-    /// the canonical form of this text (members in the encoder's order, none unknown), so the
-    /// encoder writes it with [`write_raw`](super::writer::write_raw) instead of re-decoding.
-    ordered: bool,
-    /// Only string escapes in the text may be non-canonical (no whitespace, no number the
-    /// writer would rewrite), so canonicalising it is rewriting those escapes in place.
-    escapes_only: bool,
+    /// [`CANONICAL`], [`ORDERED`] and [`ESCAPES_ONLY`] in one word (see [`JsonStr`]'s).
+    flags: usize,
 }
+
+/// The text is already in canonical form.
+const CANONICAL: usize = 1;
+/// Set only by typed decoders (for a list's array): the typed encoding of the value is the
+/// canonical form of this text (members in the encoder's order, none unknown), so the encoder
+/// writes it with [`write_raw`](super::writer::write_raw) instead of re-decoding.
+const ORDERED: usize = 2;
+/// Only string escapes in the text may be non-canonical (no whitespace, no number the writer
+/// would rewrite), so canonicalising it is rewriting those escapes in place.
+const ESCAPES_ONLY: usize = 4;
 
 impl<'a> RawJson<'a> {
     pub(crate) const fn from_source(text: &'a str, canonical: bool) -> Self {
         RawJson {
             text,
-            canonical,
-            ordered: false,
-            escapes_only: false,
+            flags: canonical as usize * CANONICAL,
         }
     }
 
@@ -39,21 +41,21 @@ impl<'a> RawJson<'a> {
     ) -> Self {
         RawJson {
             text,
-            canonical,
-            ordered,
-            escapes_only,
+            flags: (canonical as usize * CANONICAL)
+                | (ordered as usize * ORDERED)
+                | (escapes_only as usize * ESCAPES_ONLY),
         }
     }
 
     /// True when only string escapes in the text may be non-canonical.
     pub(crate) fn is_escapes_only(&self) -> bool {
-        self.escapes_only
+        self.flags & ESCAPES_ONLY != 0
     }
 
     /// True when the typed encoding of the value this was read as is the canonical form of
     /// this text.
     pub(crate) fn is_ordered(&self) -> bool {
-        self.ordered
+        self.flags & ORDERED != 0
     }
 
     /// Checks that `text` is exactly one JSON value (surrounding whitespace allowed).
@@ -76,7 +78,7 @@ impl<'a> RawJson<'a> {
 
     /// True when the text is already in canonical form and is copied verbatim on encode.
     pub fn is_canonical(&self) -> bool {
-        self.canonical
+        self.flags & CANONICAL != 0
     }
 
     /// The JSON type of the value.

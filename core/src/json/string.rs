@@ -10,19 +10,23 @@ use core::fmt;
 #[derive(Clone, Copy)]
 pub struct JsonStr<'a> {
     text: &'a str,
-    escaped: bool,
-    /// The text is exactly the canonical body of the string (it came from checked input and
-    /// every escape in it is one the writer would produce), so it is copied as it stands.
-    canonical: bool,
+    /// [`ESCAPED`] and [`CANONICAL`] in one word: a view returned by the reader and then
+    /// copied is read back as whole words, which a store of two bytes could not forward to.
+    flags: usize,
 }
+
+/// The source had backslash escapes.
+const ESCAPED: usize = 1;
+/// The text is exactly the canonical body of the string (it came from checked input and
+/// every escape in it is one the writer would produce), so it is copied as it stands.
+const CANONICAL: usize = 2;
 
 impl<'a> JsonStr<'a> {
     /// A string with this exact value (nothing to unescape).
     pub const fn new(value: &'a str) -> Self {
         JsonStr {
             text: value,
-            escaped: false,
-            canonical: false,
+            flags: 0,
         }
     }
 
@@ -33,26 +37,26 @@ impl<'a> JsonStr<'a> {
         escaped: bool,
         canonical_escapes: bool,
     ) -> Self {
+        let canonical = !escaped || canonical_escapes;
         JsonStr {
             text: source,
-            escaped,
-            canonical: !escaped || canonical_escapes,
+            flags: (escaped as usize * ESCAPED) | (canonical as usize * CANONICAL),
         }
     }
 
     /// True when the source text is already the canonical body (written with one copy).
     pub(crate) fn is_canonical(&self) -> bool {
-        self.canonical
+        self.flags & CANONICAL != 0
     }
 
     /// The value without copying, when the source had no escapes.
     pub fn as_str(&self) -> Option<&'a str> {
-        (!self.escaped).then_some(self.text)
+        (!self.is_escaped()).then_some(self.text)
     }
 
     /// True when the source had backslash escapes.
     pub fn is_escaped(&self) -> bool {
-        self.escaped
+        self.flags & ESCAPED != 0
     }
 
     /// The source text between the quotes (escapes as written) when escaped, else the value.
@@ -64,14 +68,14 @@ impl<'a> JsonStr<'a> {
     pub fn chars(&self) -> Chars<'a> {
         Chars {
             rest: self.text,
-            escaped: self.escaped,
+            escaped: self.is_escaped(),
         }
     }
 
     /// The value when it is one of `names` (object keys are matched this way, so an escaped
     /// key like `"n\u0061me"` still means `name`). Unescaped text is returned as is.
     pub fn known(&self, names: &[&'static str]) -> Option<&'a str> {
-        if !self.escaped {
+        if !self.is_escaped() {
             return Some(self.text);
         }
         names.iter().copied().find(|n| self.eq_str(n))
@@ -80,7 +84,7 @@ impl<'a> JsonStr<'a> {
     /// Compares the decoded value with `s`.
     #[inline]
     pub fn eq_str(&self, s: &str) -> bool {
-        if !self.escaped {
+        if !self.is_escaped() {
             return self.text == s;
         }
         self.eq_decoded_str(s)
@@ -109,7 +113,7 @@ impl<'a> JsonStr<'a> {
 
     /// The decoded length in bytes of UTF-8.
     pub fn decoded_len(&self) -> usize {
-        if self.escaped {
+        if self.is_escaped() {
             self.chars().map(char::len_utf8).sum()
         } else {
             self.text.len()
@@ -120,7 +124,7 @@ impl<'a> JsonStr<'a> {
 impl PartialEq for JsonStr<'_> {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        if !self.escaped && !other.escaped {
+        if !self.is_escaped() && !other.is_escaped() {
             return self.text == other.text;
         }
         self.eq_decoded(other)
