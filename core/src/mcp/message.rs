@@ -271,7 +271,8 @@ impl<'a> McpMessage<'a> {
             (G::Notification(_), Some(T::Cancelled(p))) => McpMessage::CancelledNotification(p),
             (G::Response(resp), Some(T::Result(Some(any)))) => (resp.id, any).into(),
             (msg @ G::Response(_), Some(T::Result(None))) => McpMessage::Other(msg),
-            (msg, _) => Self::from_message_in(msg, expect, r.input())?,
+            // Returned as it comes: unwrapped and wrapped again, it would be copied.
+            (msg, _) => return Self::from_message_in(msg, expect, r.input()),
         })
     }
 
