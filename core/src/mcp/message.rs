@@ -220,7 +220,16 @@ impl<'a> Payload<'a> for TypedPayload<'a> {
         } else {
             match method.and_then(|m| Method::from_name(&m)) {
                 Some(Method::ToolsList) => Typed::ListTools(Decode::read(r)?),
-                Some(Method::ToolsCall) => Typed::CallTool(Decode::read(r)?),
+                Some(Method::ToolsCall) => {
+                    // Filled in place (see `read_into`).
+                    let typed = self
+                        .typed
+                        .insert(Typed::CallTool(CallToolRequestParams::EMPTY));
+                    if let Typed::CallTool(p) = typed {
+                        p.read_into(r)?;
+                    }
+                    return Ok(true);
+                }
                 Some(Method::Initialize) => Typed::Initialize(Decode::read(r)?),
                 Some(Method::Progress) => Typed::Progress(Decode::read(r)?),
                 Some(Method::Cancelled) => Typed::Cancelled(Decode::read(r)?),

@@ -78,28 +78,37 @@ const META_KEYS: &[&str] = &[
     LOG_LEVEL_KEY,
 ];
 
-impl<'a> Decode<'a> for RequestMeta<'a> {
-    fn read(r: &mut Reader<'a>) -> Result<Self> {
-        let mut m = RequestMeta::default();
+impl<'a> RequestMeta<'a> {
+    /// Reads a `_meta` into `self` (a default value), its fields written where they stay: a
+    /// value returned by value would be copied on its way into the params.
+    pub(crate) fn read_into(&mut self, r: &mut Reader<'a>) -> Result<()> {
         let outer = r.begin_span();
         let (start, _) = read_object(r, "_meta", META_KEYS, |r, k| {
             match k {
-                "progressToken" => m.progress_token = Some(ProgressToken::read(r)?),
+                "progressToken" => self.progress_token = Some(ProgressToken::read(r)?),
                 PROTOCOL_VERSION_KEY => {
-                    m.protocol_version = Some(r.read_str(PROTOCOL_VERSION_KEY)?)
+                    self.protocol_version = Some(r.read_str(PROTOCOL_VERSION_KEY)?)
                 }
                 CLIENT_CAPABILITIES_KEY => {
-                    m.client_capabilities = Some(read_raw_object(r, CLIENT_CAPABILITIES_KEY)?)
+                    self.client_capabilities = Some(read_raw_object(r, CLIENT_CAPABILITIES_KEY)?)
                 }
-                CLIENT_INFO_KEY => m.client_info = Some(read_raw_object(r, CLIENT_INFO_KEY)?),
-                LOG_LEVEL_KEY => m.log_level = Some(r.read_str(LOG_LEVEL_KEY)?),
+                CLIENT_INFO_KEY => self.client_info = Some(read_raw_object(r, CLIENT_INFO_KEY)?),
+                LOG_LEVEL_KEY => self.log_level = Some(r.read_str(LOG_LEVEL_KEY)?),
                 _ => return Ok(false),
             }
             Ok(true)
         })?;
         let (canonical, _) = r.end_span(outer);
         let text = r.input().get(start..r.offset()).unwrap_or("{}");
-        m.raw = Some(RawJson::from_source(text, canonical));
+        self.raw = Some(RawJson::from_source(text, canonical));
+        Ok(())
+    }
+}
+
+impl<'a> Decode<'a> for RequestMeta<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let mut m = RequestMeta::default();
+        m.read_into(r)?;
         Ok(m)
     }
 }

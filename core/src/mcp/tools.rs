@@ -1,8 +1,8 @@
 //! `Tool`, `tools/list` and `tools/call`.
 
 use super::{
-    read_object, read_object_ordered, read_raw_object, required, ContentBlock, Decode, Encode,
-    Extra, Icon, List, ObjectWriterExt, RequestMeta,
+    missing, read_object, read_object_ordered, read_raw_object, required, ContentBlock, Decode,
+    Encode, Extra, Icon, List, ObjectWriterExt, RequestMeta,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
 use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
@@ -277,7 +277,7 @@ impl<'a> Decode<'a> for ListToolsRequestParams<'a> {
         let (_, extra) = read_object(r, "params", LIST_TOOLS_PARAMS_KEYS, |r, k| {
             match k {
                 "cursor" => p.cursor = Some(r.read_str("cursor")?),
-                "_meta" => p.meta = Some(RequestMeta::read(r)?),
+                "_meta" => p.meta.insert(RequestMeta::default()).read_into(r)?,
                 _ => return Ok(false),
             }
             Ok(true)
@@ -361,31 +361,53 @@ const CALL_TOOL_PARAMS_KEYS: &[&str] = &[
     "task",
 ];
 
-impl<'a> Decode<'a> for CallToolRequestParams<'a> {
-    fn read(r: &mut Reader<'a>) -> Result<Self> {
-        let (mut name, mut arguments, mut meta) = (None, None, None);
-        let (mut input_responses, mut request_state, mut task) = (None, None, None);
+impl<'a> CallToolRequestParams<'a> {
+    /// Params with no members yet, for [`read_into`](Self::read_into).
+    pub(crate) const EMPTY: Self = CallToolRequestParams {
+        name: JsonStr::new(""),
+        arguments: None,
+        meta: None,
+        input_responses: None,
+        request_state: None,
+        task: None,
+        extra: Extra::NONE,
+    };
+
+    /// Reads the params into `self` (a [`Self::EMPTY`]), their fields written where they
+    /// stay: returned by value, the 304-byte struct was copied twice more on its way into the
+    /// message.
+    pub(crate) fn read_into(&mut self, r: &mut Reader<'a>) -> Result<()> {
+        let mut named = false;
         let (start, extra) = read_object(r, "params", CALL_TOOL_PARAMS_KEYS, |r, k| {
             match k {
-                "name" => name = Some(r.read_str("name")?),
-                "arguments" => arguments = Some(read_raw_object(r, "arguments")?),
-                "_meta" => meta = Some(RequestMeta::read(r)?),
-                "inputResponses" => input_responses = Some(read_raw_object(r, "inputResponses")?),
-                "requestState" => request_state = Some(r.read_str("requestState")?),
-                "task" => task = Some(read_raw_object(r, "task")?),
+                "name" => {
+                    self.name = r.read_str("name")?;
+                    named = true;
+                }
+                "arguments" => self.arguments = Some(read_raw_object(r, "arguments")?),
+                "_meta" => self.meta.insert(RequestMeta::default()).read_into(r)?,
+                "inputResponses" => {
+                    self.input_responses = Some(read_raw_object(r, "inputResponses")?)
+                }
+                "requestState" => self.request_state = Some(r.read_str("requestState")?),
+                "task" => self.task = Some(read_raw_object(r, "task")?),
                 _ => return Ok(false),
             }
             Ok(true)
         })?;
-        Ok(CallToolRequestParams {
-            name: required(name, start, "name")?,
-            arguments,
-            meta,
-            input_responses,
-            request_state,
-            task,
-            extra,
-        })
+        if !named {
+            return Err(missing(start, "name"));
+        }
+        self.extra = extra;
+        Ok(())
+    }
+}
+
+impl<'a> Decode<'a> for CallToolRequestParams<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let mut p = Self::EMPTY;
+        p.read_into(r)?;
+        Ok(p)
     }
 }
 
