@@ -231,7 +231,15 @@ impl<'a> Payload<'a> for TypedPayload<'a> {
                     return Ok(true);
                 }
                 Some(Method::Initialize) => Typed::Initialize(Decode::read(r)?),
-                Some(Method::Progress) => Typed::Progress(Decode::read(r)?),
+                Some(Method::Progress) => {
+                    let typed = self
+                        .typed
+                        .insert(Typed::Progress(ProgressNotificationParams::EMPTY));
+                    if let Typed::Progress(p) = typed {
+                        p.read_into(r)?;
+                    }
+                    return Ok(true);
+                }
                 Some(Method::Cancelled) => Typed::Cancelled(Decode::read(r)?),
                 _ => return Ok(false),
             }

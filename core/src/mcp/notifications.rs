@@ -1,7 +1,7 @@
 //! `notifications/progress` and `notifications/cancelled`.
 
 use super::{
-    read_named, read_number, read_object, read_raw_object, required, Decode, Encode, Extra,
+    missing, read_named, read_number, read_object, read_raw_object, Decode, Encode, Extra,
     ObjectWriterExt, ProgressToken,
 };
 use crate::error::Result;
@@ -35,29 +35,54 @@ member_names!(PROGRESS_KEYS, progress_key {
     MESSAGE = "message",
 });
 
-impl<'a> Decode<'a> for ProgressNotificationParams<'a> {
-    fn read(r: &mut Reader<'a>) -> Result<Self> {
-        let (mut token, mut progress, mut total, mut message, mut meta) =
-            (None, None, None, None, None);
+impl<'a> ProgressNotificationParams<'a> {
+    /// Params with no members yet, for [`read_into`](Self::read_into).
+    pub(crate) const EMPTY: Self = ProgressNotificationParams {
+        progress_token: ProgressToken::Int(0),
+        progress: Number::Int(0),
+        total: None,
+        message: None,
+        meta: None,
+        extra: Extra::NONE,
+    };
+
+    /// Reads the params into `self` (a [`Self::EMPTY`]), their fields written where they
+    /// stay (as `CallToolRequestParams::read_into`: no copy on their way into the message).
+    pub(crate) fn read_into(&mut self, r: &mut Reader<'a>) -> Result<()> {
+        let (mut token, mut progress) = (false, false);
         let (start, extra) = read_named(r, "params", PROGRESS_KEYS, |r, k| {
             match k {
-                progress_key::TOKEN => token = Some(ProgressToken::read(r)?),
-                progress_key::PROGRESS => progress = Some(read_number(r, "progress")?),
-                progress_key::TOTAL => total = Some(read_number(r, "total")?),
-                progress_key::MESSAGE => message = Some(r.read_str("message")?),
-                progress_key::META => meta = Some(read_raw_object(r, "_meta")?),
+                progress_key::TOKEN => {
+                    self.progress_token = ProgressToken::read(r)?;
+                    token = true;
+                }
+                progress_key::PROGRESS => {
+                    self.progress = read_number(r, "progress")?;
+                    progress = true;
+                }
+                progress_key::TOTAL => self.total = Some(read_number(r, "total")?),
+                progress_key::MESSAGE => self.message = Some(r.read_str("message")?),
+                progress_key::META => self.meta = Some(read_raw_object(r, "_meta")?),
                 _ => return Ok(false),
             }
             Ok(true)
         })?;
-        Ok(ProgressNotificationParams {
-            progress_token: required(token, start, "progressToken")?,
-            progress: required(progress, start, "progress")?,
-            total,
-            message,
-            meta,
-            extra,
-        })
+        if !token {
+            return Err(missing(start, "progressToken"));
+        }
+        if !progress {
+            return Err(missing(start, "progress"));
+        }
+        self.extra = extra;
+        Ok(())
+    }
+}
+
+impl<'a> Decode<'a> for ProgressNotificationParams<'a> {
+    fn read(r: &mut Reader<'a>) -> Result<Self> {
+        let mut p = Self::EMPTY;
+        p.read_into(r)?;
+        Ok(p)
     }
 }
 
