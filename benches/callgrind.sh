@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 mode="${1:-decode}"
 cargo build --release -q -p mcpwire-benches --bin profile_decode
 bin="${CARGO_TARGET_DIR:-target}/release/profile_decode"
-toggle='*McpMessage*decode_with*'
+toggle='*mcpwire_decode*'
 [ "$mode" = encode ] && toggle='*encode_to_vec*'
 [ "$mode" = sonic ] && toggle='*sonic_value*'
 printf '| class | iterations | instructions per %s | per input byte |\n|---|---:|---:|---:|\n' "${mode/sonic/sonic-rs decode}"

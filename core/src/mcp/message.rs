@@ -190,59 +190,75 @@ fn params<'a>(raw: &Option<RawJson<'a>>) -> Result<RawJson<'a>> {
     ))
 }
 
-/// What the envelope's single pass typed.
-enum Typed<'a> {
-    ListTools(ListToolsRequestParams<'a>),
-    CallTool(CallToolRequestParams<'a>),
-    Initialize(InitializeRequestParams<'a>),
-    Progress(ProgressNotificationParams<'a>),
-    Cancelled(CancelledNotificationParams<'a>),
-    Result(Option<AnyResult<'a>>),
+/// What the envelope's single pass typed (into [`TypedPayload::out`]).
+#[derive(Clone, Copy)]
+enum Typed {
+    /// A request's params: the message still needs the request's id.
+    Request,
+    /// A notification's params.
+    Notification,
+    /// A result (`true`: of a type mcpwire has; the message needs the response's id).
+    Result(bool),
 }
 
-struct TypedPayload<'a> {
+/// Types `params` or `result` during the envelope's pass, straight into the message decoded:
+/// params and results are hundreds of bytes, and each move of one is a copy.
+struct TypedPayload<'a, 'o> {
     expect: Option<Method>,
-    typed: Option<Typed<'a>>,
+    out: &'o mut McpMessage<'a>,
+    typed: Option<Typed>,
 }
 
-impl<'a> Payload<'a> for TypedPayload<'a> {
+/// The id of a typed request or result before the envelope's `id` is known.
+const NO_ID: RequestId<'static> = RequestId::Int(0);
+
+impl<'a> Payload<'a> for TypedPayload<'a, '_> {
     fn read(
         &mut self,
         r: &mut Reader<'a>,
         method: Option<JsonStr<'a>>,
         is_result: bool,
     ) -> Result<bool> {
-        self.typed = Some(if is_result {
+        let out = &mut *self.out;
+        if is_result {
             if self.expect.is_some_and(|m| !m.has_typed_result()) {
                 return Ok(false);
             }
-            Typed::Result(AnyResult::read(r, self.expect)?)
-        } else {
-            match method.and_then(|m| Method::from_name(&m)) {
-                Some(Method::ToolsList) => Typed::ListTools(Decode::read(r)?),
-                Some(Method::ToolsCall) => {
-                    // Filled in place (see `read_into`).
-                    let typed = self
-                        .typed
-                        .insert(Typed::CallTool(CallToolRequestParams::EMPTY));
-                    if let Typed::CallTool(p) = typed {
-                        p.read_into(r)?;
-                    }
-                    return Ok(true);
-                }
-                Some(Method::Initialize) => Typed::Initialize(Decode::read(r)?),
-                Some(Method::Progress) => {
-                    let typed = self
-                        .typed
-                        .insert(Typed::Progress(ProgressNotificationParams::EMPTY));
-                    if let Typed::Progress(p) = typed {
-                        p.read_into(r)?;
-                    }
-                    return Ok(true);
-                }
-                Some(Method::Cancelled) => Typed::Cancelled(Decode::read(r)?),
-                _ => return Ok(false),
+            let any = AnyResult::read(r, self.expect)?;
+            self.typed = Some(Typed::Result(any.is_some()));
+            if let Some(any) = any {
+                *out = (NO_ID, any).into();
             }
+            return Ok(true);
+        }
+        self.typed = Some(match method.and_then(|m| Method::from_name(&m)) {
+            Some(Method::ToolsList) => {
+                *out = McpMessage::ListToolsRequest(NO_ID, Some(Decode::read(r)?));
+                Typed::Request
+            }
+            Some(Method::ToolsCall) => {
+                *out = McpMessage::CallToolRequest(NO_ID, CallToolRequestParams::EMPTY);
+                if let McpMessage::CallToolRequest(_, p) = out {
+                    p.read_into(r)?;
+                }
+                Typed::Request
+            }
+            Some(Method::Initialize) => {
+                *out = McpMessage::InitializeRequest(NO_ID, Decode::read(r)?);
+                Typed::Request
+            }
+            Some(Method::Progress) => {
+                *out = McpMessage::ProgressNotification(ProgressNotificationParams::EMPTY);
+                if let McpMessage::ProgressNotification(p) = out {
+                    p.read_into(r)?;
+                }
+                Typed::Notification
+            }
+            Some(Method::Cancelled) => {
+                *out = McpMessage::CancelledNotification(Decode::read(r)?);
+                Typed::Notification
+            }
+            _ => return Ok(false),
         });
         Ok(true)
     }
@@ -270,27 +286,56 @@ impl<'a> McpMessage<'a> {
     /// your own correlation); without it a result's type is guessed from its members.
     /// Params are typed in the same pass as the envelope when `method` precedes them (as
     /// every SDK writes it), otherwise in a second pass.
+    #[inline]
     pub fn decode_with(input: &'a [u8], limits: Limits, expect: Option<Method>) -> Result<Self> {
+        let mut out = McpMessage::ToolListChangedNotification(None);
+        Self::decode_into(input, limits, expect, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`decode_with`](Self::decode_with) into `out`, where typed params and results are
+    /// written as they are read.
+    fn decode_into(
+        input: &'a [u8],
+        limits: Limits,
+        expect: Option<Method>,
+        out: &mut Self,
+    ) -> Result<()> {
         let mut r = Reader::new(input, limits)?;
         let mut payload = TypedPayload {
             expect,
+            out,
             typed: None,
         };
         let msg = Message::read_with(&mut r, &mut payload)?;
         r.finish()?;
-        use Message as G;
-        use Typed as T;
-        Ok(match (msg, payload.typed) {
-            (G::Request(q), Some(T::ListTools(p))) => McpMessage::ListToolsRequest(q.id, Some(p)),
-            (G::Request(q), Some(T::CallTool(p))) => McpMessage::CallToolRequest(q.id, p),
-            (G::Request(q), Some(T::Initialize(p))) => McpMessage::InitializeRequest(q.id, p),
-            (G::Notification(_), Some(T::Progress(p))) => McpMessage::ProgressNotification(p),
-            (G::Notification(_), Some(T::Cancelled(p))) => McpMessage::CancelledNotification(p),
-            (G::Response(resp), Some(T::Result(Some(any)))) => (resp.id, any).into(),
-            (msg @ G::Response(_), Some(T::Result(None))) => McpMessage::Other(msg),
-            // Returned as it comes: unwrapped and wrapped again, it would be copied.
-            (msg, _) => return Self::from_message_in(msg, expect, r.input()),
-        })
+        let (out, typed) = (payload.out, payload.typed);
+        match (&msg, typed) {
+            (Message::Request(q), Some(Typed::Request)) => out.set_id(q.id),
+            (Message::Response(resp), Some(Typed::Result(true))) => out.set_id(resp.id),
+            (Message::Notification(_), Some(Typed::Notification)) => {}
+            (Message::Response(_), Some(Typed::Result(false))) => *out = McpMessage::Other(msg),
+            // What `from_message_in` gives, without its result's copy.
+            (Message::Error(e), _) => *out = McpMessage::Error(*e),
+            _ => *out = Self::from_message_in(msg, expect, r.input())?,
+        }
+        Ok(())
+    }
+
+    /// Sets the id of a request or result typed before the envelope was complete.
+    fn set_id(&mut self, id: RequestId<'a>) {
+        use McpMessage as M;
+        match self {
+            M::ListToolsRequest(i, _)
+            | M::CallToolRequest(i, _)
+            | M::InitializeRequest(i, _)
+            | M::ListToolsResult(i, _)
+            | M::CallToolResult(i, _)
+            | M::InputRequiredResult(i, _)
+            | M::InitializeResult(i, _)
+            | M::DiscoverResult(i, _) => *i = id,
+            _ => {}
+        }
     }
 
     /// Types an envelope-level message. Offsets in errors are relative to `input`, the text
