@@ -1,6 +1,6 @@
 //! `_meta` of requests: the progress token and 2026-07-28's per-request protocol keys.
 
-use super::{read_object, read_raw_object, Decode, Encode};
+use super::{read_in_place, read_object, read_raw_object, Decode, Encode};
 use crate::error::{ErrorKind, Result};
 use crate::json::writer::{write_i64, write_raw, write_str, ObjectWriter, Sink};
 use crate::json::{JsonStr, Kind, RawJson, Reader};
@@ -107,9 +107,7 @@ impl<'a> RequestMeta<'a> {
 
 impl<'a> Decode<'a> for RequestMeta<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
-        let mut m = RequestMeta::default();
-        m.read_into(r)?;
-        Ok(m)
+        read_in_place(RequestMeta::default(), r, Self::read_into)
     }
 }
 

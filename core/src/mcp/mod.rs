@@ -337,6 +337,16 @@ pub(crate) fn missing(start: usize, field: &'static str) -> DecodeError {
     DecodeError::new(ErrorKind::MissingField, start, field)
 }
 
+/// `value` after `read_into` filled it: `Decode::read` of a type that is read in place.
+pub(crate) fn read_in_place<'a, T>(
+    mut value: T,
+    r: &mut Reader<'a>,
+    read_into: fn(&mut T, &mut Reader<'a>) -> Result<()>,
+) -> Result<T> {
+    read_into(&mut value, r)?;
+    Ok(value)
+}
+
 /// Unwraps a required field.
 pub(crate) fn required<T>(v: Option<T>, start: usize, field: &'static str) -> Result<T> {
     v.ok_or_else(|| missing(start, field))

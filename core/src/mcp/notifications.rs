@@ -1,8 +1,8 @@
 //! `notifications/progress` and `notifications/cancelled`.
 
 use super::{
-    missing, read_named, read_number, read_object, read_raw_object, Decode, Encode, Extra,
-    ObjectWriterExt, ProgressToken,
+    missing, read_in_place, read_named, read_number, read_object, read_raw_object, Decode, Encode,
+    Extra, ObjectWriterExt, ProgressToken,
 };
 use crate::error::Result;
 use crate::json::reader::member_names;
@@ -80,9 +80,7 @@ impl<'a> ProgressNotificationParams<'a> {
 
 impl<'a> Decode<'a> for ProgressNotificationParams<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
-        let mut p = Self::EMPTY;
-        p.read_into(r)?;
-        Ok(p)
+        read_in_place(Self::EMPTY, r, Self::read_into)
     }
 }
 

@@ -1,8 +1,8 @@
 //! `Tool`, `tools/list` and `tools/call`.
 
 use super::{
-    missing, read_object, read_object_ordered, read_raw_object, required, ContentBlock, Decode,
-    Encode, Extra, Icon, List, ObjectWriterExt, RequestMeta,
+    missing, read_in_place, read_object, read_object_ordered, read_raw_object, required,
+    ContentBlock, Decode, Encode, Extra, Icon, List, ObjectWriterExt, RequestMeta,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
 use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
@@ -405,9 +405,7 @@ impl<'a> CallToolRequestParams<'a> {
 
 impl<'a> Decode<'a> for CallToolRequestParams<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
-        let mut p = Self::EMPTY;
-        p.read_into(r)?;
-        Ok(p)
+        read_in_place(Self::EMPTY, r, Self::read_into)
     }
 }
 
