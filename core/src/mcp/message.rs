@@ -315,7 +315,8 @@ impl<'a> McpMessage<'a> {
             (Message::Response(resp), Some(Typed::Result(true))) => out.set_id(resp.id),
             (Message::Notification(_), Some(Typed::Notification)) => {}
             (Message::Response(_), Some(Typed::Result(false))) => *out = McpMessage::Other(msg),
-            // What `from_message_in` gives, without its result's copy.
+            // What `from_message_in` gives, without the copy of its `Result` (filling `out`
+            // inside `from_message_in` instead measured 3% more instructions here).
             (Message::Error(e), _) => *out = McpMessage::Error(*e),
             _ => *out = Self::from_message_in(msg, expect, r.input())?,
         }

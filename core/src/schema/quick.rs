@@ -41,7 +41,8 @@ impl Memo {
         full: false,
     };
 
-    /// Looks up every member of an object in `t`. Filled where the memo lives rather than
+    /// Looks up every member of an object in `t`, into an [`EMPTY`](Self::EMPTY) memo. Filled
+    /// where the memo lives rather than
     /// returned: a copy of `idx` right after its byte stores waits for them (a store-forwarding
     /// stall that cost `count_nodes` about a tenth of its `is_valid` time).
     #[inline(always)]
