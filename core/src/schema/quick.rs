@@ -42,9 +42,9 @@ impl Memo {
     };
 
     /// Looks up every member of an object in `t`, into an [`EMPTY`](Self::EMPTY) memo. Filled
-    /// where the memo lives rather than
-    /// returned: a copy of `idx` right after its byte stores waits for them (a store-forwarding
-    /// stall that cost `count_nodes` about a tenth of its `is_valid` time).
+    /// where the memo lives rather than returned: a copy of `idx` right after its byte stores
+    /// waits for them (a store-forwarding stall that cost `count_nodes` about a tenth of its
+    /// `is_valid` time).
     #[inline(always)]
     pub fn fill(&mut self, t: &ObjTable, members: &[(String, Value)]) {
         self.full = members.len() <= MEMO && t.len() < usize::from(ABSENT);
