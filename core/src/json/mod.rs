@@ -7,6 +7,8 @@ pub mod reader;
 pub(crate) mod scan;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod scan_avx2;
+#[cfg(target_arch = "x86_64")]
+mod scan_sse2;
 mod string;
 #[cfg(feature = "alloc")]
 pub mod value;

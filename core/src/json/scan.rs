@@ -23,24 +23,41 @@ pub(crate) fn word(chunk: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(w)
 }
 
-/// The offset of the first `"`, `\\` or control character at or after `i` (or the end): word by
-/// word over the first 32 bytes (most strings are short), then 32 bytes per step.
+/// The offset of the first `"`, `\\` or control character at or after `i` (or the end): the
+/// first 32 bytes in one mask without a branch per word (most strings are short, and which word
+/// holds their end is a branch the CPU cannot predict), then 64 bytes per step.
 #[inline(always)]
 pub(crate) fn scan_plain(bytes: &[u8], i: usize) -> usize {
     let Some(rest) = bytes.get(i..) else {
         return bytes.len();
     };
-    for (k, chunk) in rest.as_chunks::<8>().0.iter().take(4).enumerate() {
-        let m = special_bytes(u64::from_le_bytes(*chunk));
-        if m != 0 {
-            return i + 8 * k + (m.trailing_zeros() / 8) as usize;
-        }
+    let Some(head) = rest.first_chunk::<32>() else {
+        return i + scan_words(rest);
+    };
+    let m = special_mask_32(head);
+    if m != 0 {
+        return i + m.trailing_zeros() as usize;
     }
-    match rest.get(32..) {
-        Some(after) => i + 32 + scan_long(after),
-        None => i + scan_tail(rest, rest.len() / 8 * 8),
-    }
+    i + 32 + scan_long(rest.get(32..).unwrap_or_default())
 }
+
+#[cfg(target_arch = "x86_64")]
+use super::scan_sse2::special_mask_32;
+
+/// `scan_sse2::special_mask_32` where SSE2 is not a given: the four words' flags gathered into one mask
+/// without a branch. Bytes above a word's first true match may be flagged too, but never below
+/// it, so the lowest bit is always a true match.
+#[cfg(any(not(target_arch = "x86_64"), test))]
+#[inline(always)]
+pub(super) fn special_mask_32_words(chunk: &[u8; 32]) -> u32 {
+    let gather = |m: u64| ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+    (0..4).fold(0, |acc, k| {
+        acc | gather(special_bytes(word(chunk, 8 * k))) << (8 * k)
+    })
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use special_mask_32_words as special_mask_32;
 
 /// Byte by byte from `off`, for the last bytes of the input.
 fn scan_tail(rest: &[u8], off: usize) -> usize {
@@ -212,6 +229,31 @@ mod tests {
                 chunk[lane] = b;
                 let want = matches!(b, b'"' | b'\\' | 0..=0x1f);
                 assert_eq!(super::any_special(&chunk), want, "{lane} {b}");
+            }
+        }
+    }
+
+    /// The 32-byte mask (SSE2 on x86-64, else words) and its word form flag the same lowest
+    /// byte as a byte-by-byte test, for every byte value in every lane, with a plain or a
+    /// special byte above it.
+    #[test]
+    fn mask_32_forms_find_the_first_special_byte_in_every_lane() {
+        for lane in 0..32 {
+            for b in 0..=255u8 {
+                for above in [b'a', b'"', 0x80] {
+                    let mut chunk = [b'a'; 32];
+                    chunk[lane] = b;
+                    if lane + 1 < 32 {
+                        chunk[lane + 1] = above;
+                    }
+                    let want = chunk
+                        .iter()
+                        .position(|&c| matches!(c, b'"' | b'\\' | 0..=0x1f))
+                        .map_or(32, |k| k as u32);
+                    let got = super::special_mask_32(&chunk).trailing_zeros();
+                    let words = super::special_mask_32_words(&chunk).trailing_zeros();
+                    assert_eq!((got, words), (want, want), "{lane} {b} {above}");
+                }
             }
         }
     }

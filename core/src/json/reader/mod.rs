@@ -517,75 +517,80 @@ impl<'a> Reader<'a> {
         self.read_number_raw()
     }
 
-    /// Skips ASCII digits, eight at a time; returns how many.
+    /// The end of the ASCII digits from `i`, eight at a time.
     #[inline(always)]
-    fn digits(&mut self) -> usize {
-        let start = self.pos;
-        let mut i = start;
+    fn digits_from(&self, mut i: usize) -> usize {
         while let Some(chunk) = self.bytes.get(i..i + 8) {
             let m = non_digit_bytes(word(chunk, 0));
             if m != 0 {
-                self.pos = i + (m.trailing_zeros() / 8) as usize;
-                return self.pos - start;
+                return i + (m.trailing_zeros() / 8) as usize;
             }
             i += 8;
         }
         while self.bytes.get(i).is_some_and(u8::is_ascii_digit) {
             i += 1;
         }
-        self.pos = i;
-        i - start
+        i
     }
 
     #[inline(always)]
     fn read_number_raw(&mut self) -> Result<JsonNumber<'a>> {
-        let start = self.pos;
-        if self.bytes[self.pos] == b'-' {
-            self.pos += 1;
-        }
-        let int_at = self.pos;
-        let n = self.digits();
+        let (n, end) = self.number_at(self.pos)?;
+        self.pos = end;
+        Ok(n)
+    }
+
+    /// The number starting at `start` (a `-` or a digit) and the offset after it; the position
+    /// stays in a register (the skip loop calls this without going through `pos`).
+    #[inline(always)]
+    fn number_at(&mut self, start: usize) -> Result<(JsonNumber<'a>, usize)> {
+        let bytes = self.bytes;
+        let int_at = start + usize::from(bytes.get(start) == Some(&b'-'));
+        let mut i = self.digits_from(int_at);
+        let n = i - int_at;
         if n == 0 {
-            return self.number_error(start);
+            return self.number_error(i);
         }
-        if n > 1 && self.bytes[int_at] == b'0' {
+        if n > 1 && bytes.get(int_at) == Some(&b'0') {
             return self.err_at(ErrorKind::InvalidNumber, int_at, "leading zero");
         }
-        let int_end = self.pos;
+        let int_end = i;
         let mut integer = true;
-        if self.bytes.get(self.pos) == Some(&b'.') {
-            self.pos += 1;
+        if bytes.get(i) == Some(&b'.') {
             integer = false;
-            if self.digits() == 0 {
-                return self.number_error(start);
+            let frac_at = i + 1;
+            i = self.digits_from(frac_at);
+            if i == frac_at {
+                return self.number_error(i);
             }
         }
-        let frac_end = self.pos;
+        let frac_end = i;
         let mut exponent: i64 = 0;
         let mut canonical = true;
-        if matches!(self.bytes.get(self.pos), Some(b'e' | b'E')) {
-            self.pos += 1;
+        if matches!(bytes.get(i), Some(b'e' | b'E')) {
+            i += 1;
             integer = false;
             canonical = false;
-            let negative = self.bytes.get(self.pos) == Some(&b'-');
-            if matches!(self.bytes.get(self.pos), Some(b'+' | b'-')) {
-                self.pos += 1;
+            let negative = bytes.get(i) == Some(&b'-');
+            if matches!(bytes.get(i), Some(b'+' | b'-')) {
+                i += 1;
             }
-            let exp_at = self.pos;
-            if self.digits() == 0 {
-                return self.number_error(start);
+            let exp_at = i;
+            i = self.digits_from(exp_at);
+            if i == exp_at {
+                return self.number_error(i);
             }
-            exponent = self.bytes[exp_at..self.pos].iter().fold(0i64, |a, &d| {
+            exponent = bytes[exp_at..i].iter().fold(0i64, |a, &d| {
                 a.saturating_mul(10).saturating_add(i64::from(d - b'0'))
             });
             if negative {
                 exponent = -exponent;
             }
         }
-        let text = self.text.get(start..self.pos).unwrap_or_default();
+        let text = self.text.get(start..i).unwrap_or_default();
         if !integer {
-            let int = self.bytes.get(int_at..int_end).unwrap_or_default();
-            let frac = self.bytes.get(int_end + 1..frac_end).unwrap_or_default();
+            let int = bytes.get(int_at..int_end).unwrap_or_default();
+            let frac = bytes.get(int_end + 1..frac_end).unwrap_or_default();
             if !(canonical && super::number::is_canonical_decimal(int, frac)) {
                 self.dirty = true;
                 self.outside_dirty = true;
@@ -599,15 +604,15 @@ impl<'a> Reader<'a> {
             self.dirty = true;
             self.outside_dirty = true;
         }
-        Ok(JsonNumber::from_source(text, integer))
+        Ok((JsonNumber::from_source(text, integer), i))
     }
 
-    fn number_error<T>(&self, start: usize) -> Result<T> {
-        if self.pos >= self.bytes.len() {
-            return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "digit");
+    /// The error for a number whose digit was expected at `at`.
+    fn number_error<T>(&self, at: usize) -> Result<T> {
+        if at >= self.bytes.len() {
+            return self.err_at(ErrorKind::UnexpectedEnd, at, "digit");
         }
-        let _ = start;
-        self.err_at(ErrorKind::InvalidNumber, self.pos, "digit expected")
+        self.err_at(ErrorKind::InvalidNumber, at, "digit expected")
     }
 
     /// Reads `true` or `false`; `detail` names the field for a wrong-type error.
