@@ -177,9 +177,14 @@ impl<'a> Reader<'a> {
             self.pos += 1;
         }
         if self.pos != start {
-            self.dirty = true;
-            self.outside_dirty = true;
+            self.mark_dirty();
         }
+    }
+
+    /// Notes something the canonical writer would write otherwise (not an escape).
+    fn mark_dirty(&mut self) {
+        self.dirty = true;
+        self.outside_dirty = true;
     }
 
     /// After the top-level value: only whitespace may follow.
@@ -592,8 +597,7 @@ impl<'a> Reader<'a> {
             let int = bytes.get(int_at..int_end).unwrap_or_default();
             let frac = bytes.get(int_end + 1..frac_end).unwrap_or_default();
             if !(canonical && super::number::is_canonical_decimal(int, frac)) {
-                self.dirty = true;
-                self.outside_dirty = true;
+                self.mark_dirty();
             }
             // Below 10^308 a double is finite; only numbers that may reach it are parsed.
             let magnitude = (n as i64 - 1).saturating_add(exponent);
@@ -601,8 +605,7 @@ impl<'a> Reader<'a> {
                 return self.err_at(ErrorKind::NumberOutOfRange, start, "");
             }
         } else if text == "-0" {
-            self.dirty = true;
-            self.outside_dirty = true;
+            self.mark_dirty();
         }
         Ok((JsonNumber::from_source(text, integer), i))
     }

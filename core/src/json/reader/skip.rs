@@ -51,7 +51,7 @@ impl<'a> Reader<'a> {
     fn skip_at(&mut self, i: usize) -> Result<usize> {
         match self.bytes.get(i) {
             Some(b'"') => self.skip_string_at(i),
-            Some(b'-' | b'0'..=b'9') => self.number_at(i).map(|(_, end)| end),
+            Some(b'-' | b'0'..=b'9') => self.skip_number_at(i),
             Some(b'{') => self.skip_object_at(i),
             Some(b'[') => self.skip_array_at(i),
             Some(b't') => self.literal_at(i, b"true"),
@@ -71,6 +71,44 @@ impl<'a> Reader<'a> {
         }
         self.read_string_slow(i + 1, end)?;
         Ok(self.pos)
+    }
+
+    /// The number at `i`: the offset after it. Integers and decimals without an exponent, the
+    /// numbers of most JSON, are checked here without building their text;
+    /// [`number_at`](Self::number_at) takes the rest and every error.
+    #[inline(always)]
+    fn skip_number_at(&mut self, i: usize) -> Result<usize> {
+        let bytes = self.bytes;
+        let negative = bytes.get(i) == Some(&b'-');
+        let int_at = i + usize::from(negative);
+        let int_end = self.digits_from(int_at);
+        let n = int_end - int_at;
+        let zero = bytes.get(int_at) == Some(&b'0');
+        if n == 0 || n > 300 || (n > 1 && zero) {
+            return self.number_at(i).map(|(_, end)| end);
+        }
+        let end = match bytes.get(int_end) {
+            Some(b'.') => {
+                let frac_end = self.digits_from(int_end + 1);
+                if frac_end == int_end + 1 || matches!(bytes.get(frac_end), Some(b'e' | b'E')) {
+                    return self.number_at(i).map(|(_, end)| end);
+                }
+                let int = bytes.get(int_at..int_end).unwrap_or_default();
+                let frac = bytes.get(int_end + 1..frac_end).unwrap_or_default();
+                if !super::super::number::is_canonical_decimal(int, frac) {
+                    self.mark_dirty();
+                }
+                frac_end
+            }
+            Some(b'e' | b'E') => return self.number_at(i).map(|(_, end)| end),
+            _ => {
+                if negative && zero {
+                    self.mark_dirty(); // `-0`, which the writer writes as `0`
+                }
+                int_end
+            }
+        };
+        Ok(end)
     }
 
     /// The literal `lit` at `i`: the offset after it.
