@@ -41,6 +41,53 @@ pub(crate) fn scan_plain(bytes: &[u8], i: usize) -> usize {
     i + 32 + scan_long(rest.get(32..).unwrap_or_default())
 }
 
+/// The special bytes of one string, found with the mask of the 32 bytes last looked at kept:
+/// the next special byte after an escape is usually in the same 32 bytes, and the mask gives it
+/// with a shift, not another look at the input (whose load would wait for the escape's check).
+pub(crate) struct Specials {
+    /// Where the kept mask starts (`usize::MAX`: none kept).
+    at: usize,
+    mask: u32,
+}
+
+impl Specials {
+    /// No mask kept yet.
+    pub(crate) const NONE: Specials = Specials {
+        at: usize::MAX,
+        mask: 0,
+    };
+
+    /// [`scan_plain`] from `i`, for offsets that only grow from call to call.
+    #[inline(always)]
+    pub(crate) fn next(&mut self, bytes: &[u8], i: usize) -> usize {
+        match i.checked_sub(self.at) {
+            Some(rel) if rel < 32 => {
+                let m = self.mask & (u32::MAX << rel);
+                if m != 0 {
+                    return self.at + m.trailing_zeros() as usize;
+                }
+                self.fresh(bytes, self.at + 32)
+            }
+            _ => self.fresh(bytes, i),
+        }
+    }
+
+    /// [`scan_plain`] from `i`, keeping the mask of the 32 bytes there.
+    #[inline(always)]
+    fn fresh(&mut self, bytes: &[u8], i: usize) -> usize {
+        let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<32>) else {
+            self.at = usize::MAX;
+            return scan_plain(bytes, i);
+        };
+        self.at = i;
+        self.mask = special_mask_32(head);
+        if self.mask != 0 {
+            return i + self.mask.trailing_zeros() as usize;
+        }
+        i + 32 + scan_long(bytes.get(i + 32..).unwrap_or_default())
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 use super::scan_sse2::special_mask_32;
 
@@ -253,6 +300,28 @@ mod tests {
                     let got = super::special_mask_32(&chunk).trailing_zeros();
                     let words = super::special_mask_32_words(&chunk).trailing_zeros();
                     assert_eq!((got, words), (want, want), "{lane} {b} {above}");
+                }
+            }
+        }
+    }
+
+    /// [`Specials`] finds what [`scan_plain`] finds from every offset of a walk over strings
+    /// with specials at every spacing, where each step starts at or after the last find.
+    #[test]
+    fn specials_agree_with_scan_plain_along_a_walk() {
+        for gap in 1..80usize {
+            for len in [gap, 31, 32, 33, 64, 65, 100, 200] {
+                let b: Vec<u8> = (0..len)
+                    .map(|k| if k % gap == gap - 1 { b'\\' } else { b'x' })
+                    .collect();
+                for step in 1..8 {
+                    let mut sp = super::Specials::NONE;
+                    let mut i = 0;
+                    while i <= len {
+                        let got = sp.next(&b, i);
+                        assert_eq!(got, naive(&b, i), "{gap} {len} {step} {i}");
+                        i = got.max(i) + step;
+                    }
                 }
             }
         }

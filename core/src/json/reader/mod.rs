@@ -14,7 +14,7 @@ use keys::{key_bit, KeyStack, SCAN_KEYS};
 pub(crate) use named::member_names;
 pub use named::MemberKey;
 
-use super::scan::{non_digit_bytes, scan_plain, word};
+use super::scan::{non_digit_bytes, scan_plain, word, Specials};
 use super::{JsonNumber, JsonStr};
 use crate::error::{DecodeError, ErrorKind, Result};
 use crate::limits::Limits;
@@ -434,6 +434,7 @@ impl<'a> Reader<'a> {
     fn read_string_slow(&mut self, start: usize, mut i: usize) -> Result<JsonStr<'a>> {
         let mut escaped = false;
         let bytes = self.bytes;
+        let mut specials = Specials::NONE;
         loop {
             match bytes.get(i) {
                 None => return self.err_at(ErrorKind::UnexpectedEnd, i, "end of string"),
@@ -444,7 +445,7 @@ impl<'a> Reader<'a> {
                 }
                 Some(_) => return self.err_at(ErrorKind::ControlCharacter, i, ""),
             }
-            i = scan_plain(bytes, i);
+            i = specials.next(bytes, i);
         }
         self.pos = i + 1;
         let source = self.text.get(start..i).unwrap_or_default();
