@@ -1,6 +1,7 @@
 //! Checking values the core does not interpret: every rule, nothing built.
 
-use super::{scan_plain, ObjectState, Reader};
+use super::{ObjectState, Reader};
+use crate::json::scan::Specials;
 use crate::error::{ErrorKind, Result};
 use crate::json::{JsonStr, RawJson};
 
@@ -25,11 +26,14 @@ impl<'a> Reader<'a> {
         let outer_dirty = core::mem::replace(&mut self.dirty, false);
         let mut found = None;
         let mut st = self.begin_object("")?;
+        // One mask kept across the members: the next member's quotes are often in it.
+        let mut sp = Specials::NONE;
         while let Some(k) = self.next_key(&mut st)? {
             if found.is_none() && k.eq_str(key) && self.bytes.get(self.pos) == Some(&b'"') {
                 found = Some(self.read_string_raw()?);
             } else {
-                self.skip_inner()?;
+                self.skip_ws();
+                self.pos = self.skip_at(self.pos, &mut sp)?;
             }
         }
         let canonical = !self.dirty;
@@ -40,7 +44,8 @@ impl<'a> Reader<'a> {
 
     fn skip_inner(&mut self) -> Result<()> {
         self.skip_ws();
-        self.pos = self.skip_at(self.pos)?;
+        let mut sp = Specials::NONE;
+        self.pos = self.skip_at(self.pos, &mut sp)?;
         Ok(())
     }
 
@@ -48,12 +53,12 @@ impl<'a> Reader<'a> {
     /// The skip loops pass the position in a register, not through `pos`, which each step
     /// would otherwise store and load again.
     #[inline(always)]
-    fn skip_at(&mut self, i: usize) -> Result<usize> {
+    fn skip_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
         match self.bytes.get(i) {
-            Some(b'"') => self.skip_string_at(i),
+            Some(b'"') => self.skip_string_at(i, sp),
             Some(b'-' | b'0'..=b'9') => self.skip_number_at(i),
-            Some(b'{') => self.skip_object_at(i),
-            Some(b'[') => self.skip_array_at(i),
+            Some(b'{') => self.skip_object_at(i, sp),
+            Some(b'[') => self.skip_array_at(i, sp),
             Some(b't') => self.literal_at(i, b"true"),
             Some(b'f') => self.literal_at(i, b"false"),
             Some(b'n') => self.literal_at(i, b"null"),
@@ -64,8 +69,8 @@ impl<'a> Reader<'a> {
 
     /// The string at `i` (its `"`): the offset after it.
     #[inline(always)]
-    fn skip_string_at(&mut self, i: usize) -> Result<usize> {
-        let end = scan_plain(self.bytes, i + 1);
+    fn skip_string_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
+        let end = sp.next(self.bytes, i + 1);
         if self.bytes.get(end) == Some(&b'"') {
             return Ok(end + 1);
         }
@@ -135,7 +140,7 @@ impl<'a> Reader<'a> {
 
     /// Skips the object whose `{` is at `i`, with [`next_key`](Self::next_key)'s checks in
     /// one loop; returns the offset after its `}`.
-    fn skip_object_at(&mut self, i: usize) -> Result<usize> {
+    fn skip_object_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
         self.pos = i;
         let mut st = self.open_object()?;
         let bytes = self.bytes;
@@ -146,7 +151,7 @@ impl<'a> Reader<'a> {
         }
         loop {
             let key_at = i;
-            let key = self.key_at(i)?;
+            let key = self.key_at(i, sp)?;
             i = key.1;
             self.count_member(&mut st, key_at)?;
             self.remember_key(&mut st, key.0, key_at)?;
@@ -161,7 +166,7 @@ impl<'a> Reader<'a> {
                 }
             }
             i = self.ws_at(i);
-            i = self.skip_at(i)?;
+            i = self.skip_at(i, sp)?;
             i = self.ws_at(i);
             match bytes.get(i) {
                 Some(b',') => i = self.ws_at(i + 1),
@@ -177,13 +182,13 @@ impl<'a> Reader<'a> {
 
     /// The key at `i` and the offset after it.
     #[inline(always)]
-    fn key_at(&mut self, i: usize) -> Result<(JsonStr<'a>, usize)> {
+    fn key_at(&mut self, i: usize, sp: &mut Specials) -> Result<(JsonStr<'a>, usize)> {
         match self.bytes.get(i) {
             Some(b'"') => {}
             None => return self.err_at(ErrorKind::UnexpectedEnd, i, "a key"),
             Some(_) => return self.err_at(ErrorKind::UnexpectedByte, i, "a key"),
         }
-        let end = scan_plain(self.bytes, i + 1);
+        let end = sp.next(self.bytes, i + 1);
         if self.bytes.get(end) == Some(&b'"') {
             let source = self.text.get(i + 1..end).unwrap_or_default();
             return Ok((JsonStr::from_checked(source, false, true), end + 1));
@@ -201,7 +206,7 @@ impl<'a> Reader<'a> {
 
     /// Skips the array whose `[` is at `i`, with [`next_item`](Self::next_item)'s checks;
     /// returns the offset after its `]`.
-    fn skip_array_at(&mut self, i: usize) -> Result<usize> {
+    fn skip_array_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
         self.pos = i;
         self.enter()?;
         let bytes = self.bytes;
@@ -216,7 +221,7 @@ impl<'a> Reader<'a> {
             if count > self.limits.max_members {
                 return self.err_at(ErrorKind::TooManyMembers, i, "");
             }
-            i = self.skip_at(i)?;
+            i = self.skip_at(i, sp)?;
             i = self.ws_at(i);
             match bytes.get(i) {
                 Some(b',') => i = self.ws_at(i + 1),
