@@ -84,7 +84,26 @@ impl Specials {
         if self.mask != 0 {
             return i + self.mask.trailing_zeros() as usize;
         }
-        i + 32 + scan_long(bytes.get(i + 32..).unwrap_or_default())
+        self.fresh_long(bytes, i + 32)
+    }
+
+    /// [`fresh`](Self::fresh) past 32 bytes with nothing special: up to three more masks kept
+    /// (strings of up to 128 bytes end in one of them), then 64 bytes per step.
+    #[inline(never)]
+    fn fresh_long(&mut self, bytes: &[u8], mut i: usize) -> usize {
+        for _ in 0..3 {
+            let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<32>) else {
+                self.at = usize::MAX;
+                return scan_plain(bytes, i);
+            };
+            self.at = i;
+            self.mask = special_mask_32(head);
+            if self.mask != 0 {
+                return i + self.mask.trailing_zeros() as usize;
+            }
+            i += 32;
+        }
+        i + scan_long(bytes.get(i..).unwrap_or_default())
     }
 }
 

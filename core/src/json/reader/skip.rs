@@ -1,8 +1,8 @@
 //! Checking values the core does not interpret: every rule, nothing built.
 
 use super::{ObjectState, Reader};
-use crate::json::scan::Specials;
 use crate::error::{ErrorKind, Result};
+use crate::json::scan::Specials;
 use crate::json::{JsonStr, RawJson};
 
 impl<'a> Reader<'a> {
