@@ -149,17 +149,32 @@ fn any_special(chunk: &[u8; 64]) -> bool {
 }
 
 /// [`scan_plain`] past the first 32 bytes: 64 bytes per step while nothing is found, then
-/// word by word inside the chunk that has it.
+/// 32-byte masks inside the chunk that has it.
 #[inline(never)]
 fn scan_long(rest: &[u8]) -> usize {
     let head = rest.get(..64).unwrap_or(rest);
-    let mut off = scan_words(head);
+    let mut off = scan_masks(head);
     if off < head.len() || off == rest.len() {
         return off;
     }
     off += plain_chunks(rest.get(off..).unwrap_or_default());
     let rest_at = rest.get(off..).unwrap_or_default();
-    off + scan_words(rest_at)
+    off + scan_masks(rest_at)
+}
+
+/// The offset of the first `"`, `\\` or control character in `rest` (or its length): one
+/// 32-byte mask per step (no branch per word), then words for the last bytes.
+#[inline(always)]
+fn scan_masks(rest: &[u8]) -> usize {
+    let mut off = 0;
+    for chunk in rest.as_chunks::<32>().0 {
+        let m = special_mask_32(chunk);
+        if m != 0 {
+            return off + m.trailing_zeros() as usize;
+        }
+        off += 32;
+    }
+    off + scan_words(rest.get(off..).unwrap_or_default())
 }
 
 /// The offset of the first 64-byte chunk of `rest` that holds a `"`, `\\` or control character,
