@@ -9,7 +9,7 @@
 //! [`DecodeError`]s with an [`ErrorKind`], a byte offset, and one classification table
 //! ([`error`]). The crate never does I/O and never reads a clock.
 #![no_std]
-// `deny`, not `forbid`: json/scan_avx2.rs alone allows it, for two SIMD loads.
+// `deny`, not `forbid`: json/scan_avx2.rs and json/scan_sse2.rs allow it, for SIMD loads.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
