@@ -75,16 +75,10 @@ impl Specials {
     /// [`scan_plain`] from `i`, keeping the mask of the 32 bytes there.
     #[inline(always)]
     fn fresh(&mut self, bytes: &[u8], i: usize) -> usize {
-        let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<32>) else {
-            self.at = usize::MAX;
-            return scan_plain(bytes, i);
-        };
-        self.at = i;
-        self.mask = special_mask_32(head);
-        if self.mask != 0 {
-            return i + self.mask.trailing_zeros() as usize;
+        match self.look(bytes, i) {
+            Some(end) => end,
+            None => self.fresh_long(bytes, i + 32),
         }
-        self.fresh_long(bytes, i + 32)
     }
 
     /// [`fresh`](Self::fresh) past 32 bytes with nothing special: up to three more masks kept
@@ -92,18 +86,26 @@ impl Specials {
     #[inline(never)]
     fn fresh_long(&mut self, bytes: &[u8], mut i: usize) -> usize {
         for _ in 0..3 {
-            let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<32>) else {
-                self.at = usize::MAX;
-                return scan_plain(bytes, i);
-            };
-            self.at = i;
-            self.mask = special_mask_32(head);
-            if self.mask != 0 {
-                return i + self.mask.trailing_zeros() as usize;
+            if let Some(end) = self.look(bytes, i) {
+                return end;
             }
             i += 32;
         }
         i + scan_long(bytes.get(i..).unwrap_or_default())
+    }
+
+    /// Keeps the mask of the 32 bytes at `i` and gives the first special byte in them, or
+    /// `None` when they have none; with fewer than 32 bytes left, [`scan_plain`]'s answer and
+    /// no mask kept.
+    #[inline(always)]
+    fn look(&mut self, bytes: &[u8], i: usize) -> Option<usize> {
+        let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<32>) else {
+            self.at = usize::MAX;
+            return Some(scan_plain(bytes, i));
+        };
+        self.at = i;
+        self.mask = special_mask_32(head);
+        (self.mask != 0).then(|| i + self.mask.trailing_zeros() as usize)
     }
 }
 
