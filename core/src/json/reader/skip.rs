@@ -42,6 +42,7 @@ impl<'a> Reader<'a> {
         Ok((RawJson::from_source(text, canonical), found))
     }
 
+    /// Checks the next value (after any whitespace) and moves past it.
     fn skip_inner(&mut self) -> Result<()> {
         self.skip_ws();
         let mut sp = Specials::NONE;
@@ -89,6 +90,7 @@ impl<'a> Reader<'a> {
         let int_end = self.digits_from(int_at);
         let n = int_end - int_at;
         let zero = bytes.get(int_at) == Some(&b'0');
+        // Errors, and decimals long enough to reach 10^308 (whose range `number_at` checks).
         if n == 0 || n > 300 || (n > 1 && zero) {
             return self.number_at(i).map(|(_, end)| end);
         }
