@@ -294,12 +294,18 @@ impl<'a> Reader<'a> {
     /// The key string at the reader's offset.
     #[inline(always)]
     fn key_string(&mut self) -> Result<JsonStr<'a>> {
-        match self.bytes.get(self.pos) {
-            Some(b'"') => {}
-            None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "a key"),
-            Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "a key"),
-        }
+        self.key_quote_at(self.pos)?;
         self.read_string_raw()
+    }
+
+    /// The opening quote a key must start with, at `i`.
+    #[inline(always)]
+    fn key_quote_at(&self, i: usize) -> Result<()> {
+        match self.bytes.get(i) {
+            Some(b'"') => Ok(()),
+            None => self.err_at(ErrorKind::UnexpectedEnd, i, "a key"),
+            Some(_) => self.err_at(ErrorKind::UnexpectedByte, i, "a key"),
+        }
     }
 
     /// Counts one more member of the object against `max_members`.
@@ -315,24 +321,48 @@ impl<'a> Reader<'a> {
     /// The `:` after a key, and any whitespace after it.
     #[inline(always)]
     fn key_colon(&mut self) -> Result<()> {
-        if self.bytes.get(self.pos) == Some(&b':') {
-            self.pos += 1;
+        self.pos = self.colon_at(self.pos)?;
+        Ok(())
+    }
+
+    /// The `:` after a key at `i` (or after whitespace there), and the offset after it and
+    /// any whitespace after it.
+    #[inline(always)]
+    fn colon_at(&mut self, mut i: usize) -> Result<usize> {
+        if self.bytes.get(i) == Some(&b':') {
+            i += 1;
         } else {
-            self.skip_ws();
-            match self.bytes.get(self.pos) {
-                Some(b':') => self.pos += 1,
-                None => return self.err_at(ErrorKind::UnexpectedEnd, self.pos, "':'"),
-                Some(_) => return self.err_at(ErrorKind::UnexpectedByte, self.pos, "':'"),
+            i = self.ws_at(i);
+            match self.bytes.get(i) {
+                Some(b':') => i += 1,
+                None => return self.err_at(ErrorKind::UnexpectedEnd, i, "':'"),
+                Some(_) => return self.err_at(ErrorKind::UnexpectedByte, i, "':'"),
             }
         }
-        self.skip_ws();
-        Ok(())
+        Ok(self.ws_at(i))
+    }
+
+    /// The offset of the first byte at or after `i` that is not whitespace.
+    #[inline(always)]
+    fn ws_at(&mut self, i: usize) -> usize {
+        if self.bytes.get(i).is_none_or(|&b| b > b' ') {
+            return i;
+        }
+        self.pos = i;
+        self.skip_ws_slow();
+        self.pos
     }
 
     /// Closes the object at its `}`.
     #[inline(always)]
     fn close_object(&mut self, st: &ObjectState) {
         self.pos += 1;
+        self.close_object_at(st);
+    }
+
+    /// [`close_object`](Self::close_object) without the step past `}`.
+    #[inline(always)]
+    fn close_object_at(&mut self, st: &ObjectState) {
         self.depth -= 1;
         self.keys.truncate(st.keys_start);
     }

@@ -1,6 +1,6 @@
 //! Checking values the core does not interpret: every rule, nothing built.
 
-use super::{ObjectState, Reader};
+use super::Reader;
 use crate::error::{ErrorKind, Result};
 use crate::json::scan::Specials;
 use crate::json::{JsonStr, RawJson};
@@ -11,7 +11,8 @@ impl<'a> Reader<'a> {
         self.skip_ws();
         let start = self.pos;
         let outer_dirty = core::mem::replace(&mut self.dirty, false);
-        self.skip_inner()?;
+        let mut sp = Specials::NONE;
+        self.pos = self.skip_at(start, &mut sp)?;
         let canonical = !self.dirty;
         self.dirty |= outer_dirty;
         let text = self.text.get(start..self.pos).unwrap_or_default();
@@ -40,14 +41,6 @@ impl<'a> Reader<'a> {
         self.dirty |= outer_dirty;
         let text = self.text.get(start..self.pos).unwrap_or_default();
         Ok((RawJson::from_source(text, canonical), found))
-    }
-
-    /// Checks the next value (after any whitespace) and moves past it.
-    fn skip_inner(&mut self) -> Result<()> {
-        self.skip_ws();
-        let mut sp = Specials::NONE;
-        self.pos = self.skip_at(self.pos, &mut sp)?;
-        Ok(())
     }
 
     /// Checks the value at `i` (no whitespace before it) and returns the offset after it.
@@ -129,17 +122,6 @@ impl<'a> Reader<'a> {
         Ok(self.pos)
     }
 
-    /// The offset of the first byte at or after `i` that is not whitespace.
-    #[inline(always)]
-    fn ws_at(&mut self, i: usize) -> usize {
-        if self.bytes.get(i).is_none_or(|&b| b > b' ') {
-            return i;
-        }
-        self.pos = i;
-        self.skip_ws_slow();
-        self.pos
-    }
-
     /// Skips the object whose `{` is at `i`, with [`next_key`](Self::next_key)'s checks in
     /// one loop; returns the offset after its `}`.
     fn skip_object_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
@@ -157,17 +139,7 @@ impl<'a> Reader<'a> {
             i = key.1;
             self.count_member(&mut st, key_at)?;
             self.remember_key(&mut st, key.0, key_at)?;
-            if bytes.get(i) == Some(&b':') {
-                i += 1;
-            } else {
-                i = self.ws_at(i);
-                match bytes.get(i) {
-                    Some(b':') => i += 1,
-                    None => return self.err_at(ErrorKind::UnexpectedEnd, i, "':'"),
-                    Some(_) => return self.err_at(ErrorKind::UnexpectedByte, i, "':'"),
-                }
-            }
-            i = self.ws_at(i);
+            i = self.colon_at(i)?;
             i = self.skip_at(i, sp)?;
             i = self.ws_at(i);
             match bytes.get(i) {
@@ -185,11 +157,7 @@ impl<'a> Reader<'a> {
     /// The key at `i` and the offset after it.
     #[inline(always)]
     fn key_at(&mut self, i: usize, sp: &mut Specials) -> Result<(JsonStr<'a>, usize)> {
-        match self.bytes.get(i) {
-            Some(b'"') => {}
-            None => return self.err_at(ErrorKind::UnexpectedEnd, i, "a key"),
-            Some(_) => return self.err_at(ErrorKind::UnexpectedByte, i, "a key"),
-        }
+        self.key_quote_at(i)?;
         let end = sp.next(self.bytes, i + 1);
         if self.bytes.get(end) == Some(&b'"') {
             let source = self.text.get(i + 1..end).unwrap_or_default();
@@ -197,13 +165,6 @@ impl<'a> Reader<'a> {
         }
         let key = self.read_string_slow(i + 1, end)?;
         Ok((key, self.pos))
-    }
-
-    /// [`close_object`](Self::close_object) without the step past `}`.
-    #[inline(always)]
-    fn close_object_at(&mut self, st: &ObjectState) {
-        self.depth -= 1;
-        self.keys.truncate(st.keys_start);
     }
 
     /// Skips the array whose `[` is at `i`, with [`next_item`](Self::next_item)'s checks;
