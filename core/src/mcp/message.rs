@@ -211,6 +211,10 @@ struct TypedPayload<'a, 'o> {
 
 /// The id of a typed request or result before the envelope's `id` is known.
 const NO_ID: RequestId<'static> = RequestId::Int(0);
+/// A tools/call request with no params read yet, as one constant: built in place, the
+/// 312-byte params would be copied twice (onto the stack, then into the message).
+const EMPTY_CALL: McpMessage<'static> =
+    McpMessage::CallToolRequest(NO_ID, CallToolRequestParams::EMPTY);
 
 impl<'a> Payload<'a> for TypedPayload<'a, '_> {
     fn read(
@@ -237,7 +241,7 @@ impl<'a> Payload<'a> for TypedPayload<'a, '_> {
                 Typed::Request
             }
             Some(Method::ToolsCall) => {
-                *out = McpMessage::CallToolRequest(NO_ID, CallToolRequestParams::EMPTY);
+                *out = EMPTY_CALL;
                 if let McpMessage::CallToolRequest(_, p) = out {
                     p.read_into(r)?;
                 }
