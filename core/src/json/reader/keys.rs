@@ -3,6 +3,7 @@
 use crate::json::JsonStr;
 #[cfg(feature = "alloc")]
 use alloc::collections::BTreeSet;
+use core::cmp::Ordering;
 
 /// How many keys may be open at once (across all nesting levels) in the no-alloc build.
 #[cfg(not(feature = "alloc"))]
@@ -24,37 +25,80 @@ pub(super) const SCAN_KEYS: u32 = u32::MAX;
 /// Keys of the objects currently open, for duplicate detection. The first keys live inline,
 /// so decoding a typical message allocates nothing.
 pub(super) struct KeyStack<'a> {
-    inline: [JsonStr<'a>; INLINE_KEYS],
+    inline: [KeyBytes<'a>; INLINE_KEYS],
     len: usize,
     #[cfg(feature = "alloc")]
-    spill: alloc::vec::Vec<JsonStr<'a>>,
+    spill: alloc::vec::Vec<KeyBytes<'a>>,
     /// The open objects past [`SCAN_KEYS`] keys: where their keys start in the stack (their
     /// first keys stay there; later ones go only into the set), and the set of their keys.
     #[cfg(feature = "alloc")]
-    wide: alloc::vec::Vec<(usize, BTreeSet<Key<'a>>)>,
+    wide: alloc::vec::Vec<(usize, BTreeSet<KeyBytes<'a>>)>,
 }
 
-/// A key ordered by its decoded value (for plain keys, their text), consistent with
-/// [`JsonStr`]'s equality.
-#[cfg(feature = "alloc")]
-#[derive(PartialEq, Eq)]
-struct Key<'a>(JsonStr<'a>);
+/// A key as the stack keeps it: its source bytes between the quotes, and whether they hold
+/// escapes. The skip loop reads keys as bytes: a `&str` of them would check both ends for
+/// character boundaries, which costs 3–4% of skipping a tools/list result.
+#[derive(Clone, Copy)]
+pub(super) struct KeyBytes<'a> {
+    source: &'a [u8],
+    escaped: bool,
+}
 
-#[cfg(feature = "alloc")]
-impl Ord for Key<'_> {
-    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-        #[cfg(test)]
-        tests::count(1);
-        match (self.0.as_str(), other.0.as_str()) {
-            (Some(a), Some(b)) => a.cmp(b),
-            _ => self.0.chars().cmp(other.0.chars()),
+impl<'a> KeyBytes<'a> {
+    /// The source bytes of a key without escapes.
+    #[inline(always)]
+    pub(super) fn plain(source: &'a [u8]) -> Self {
+        KeyBytes {
+            source,
+            escaped: false,
         }
+    }
+
+    /// The key `key` read by the reader.
+    #[inline(always)]
+    pub(super) fn of(key: &JsonStr<'a>) -> Self {
+        KeyBytes {
+            source: key.source().as_bytes(),
+            escaped: key.is_escaped(),
+        }
+    }
+
+    /// The key as a string view, for comparing decoded values: the bytes are a key the reader
+    /// checked, so they are UTF-8 (an empty key stands in if they were not).
+    fn to_json_str(self) -> JsonStr<'a> {
+        let text = core::str::from_utf8(self.source).unwrap_or_default();
+        JsonStr::from_checked(text, self.escaped, false)
     }
 }
 
-#[cfg(feature = "alloc")]
-impl PartialOrd for Key<'_> {
-    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+/// Equal when their decoded values are; keys without escapes compare as bytes.
+impl PartialEq for KeyBytes<'_> {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        if !self.escaped && !other.escaped {
+            return self.source == other.source;
+        }
+        self.to_json_str() == other.to_json_str()
+    }
+}
+
+impl Eq for KeyBytes<'_> {}
+
+/// Ordered by decoded value (UTF-8 bytes order as their characters do), for the ordered set
+/// of a wide object's keys.
+impl Ord for KeyBytes<'_> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        #[cfg(all(test, feature = "alloc"))]
+        tests::count(1);
+        if !self.escaped && !other.escaped {
+            return self.source.cmp(other.source);
+        }
+        self.to_json_str().chars().cmp(other.to_json_str().chars())
+    }
+}
+
+impl PartialOrd for KeyBytes<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
 }
@@ -62,7 +106,7 @@ impl PartialOrd for Key<'_> {
 impl<'a> KeyStack<'a> {
     pub(super) fn new() -> Self {
         KeyStack {
-            inline: [JsonStr::new(""); INLINE_KEYS],
+            inline: [KeyBytes::plain(b""); INLINE_KEYS],
             len: 0,
             #[cfg(feature = "alloc")]
             spill: alloc::vec::Vec::new(),
@@ -90,19 +134,24 @@ impl<'a> KeyStack<'a> {
     }
 
     /// True when `key` is among the keys from position `from` on.
-    pub(super) fn contains_from(&self, from: usize, key: &JsonStr<'a>) -> bool {
+    pub(super) fn contains_from(&self, from: usize, key: &KeyBytes<'a>) -> bool {
         #[cfg(all(test, feature = "alloc"))]
         tests::count(self.len.saturating_sub(from));
-        self.keys_from(from).any(|k| k == key)
+        for k in self.keys_from(from) {
+            if k == key {
+                return true;
+            }
+        }
+        false
     }
 
     /// The keys from position `from` on.
-    fn keys_from(&self, from: usize) -> impl Iterator<Item = &JsonStr<'a>> {
+    fn keys_from(&self, from: usize) -> impl Iterator<Item = &KeyBytes<'a>> {
         let inline = &self.inline[from.min(INLINE_KEYS)..self.len.min(INLINE_KEYS)];
         #[cfg(feature = "alloc")]
         let spill = &self.spill[from.saturating_sub(INLINE_KEYS).min(self.spill.len())..];
         #[cfg(not(feature = "alloc"))]
-        let spill: &[JsonStr<'a>] = &[];
+        let spill: &[KeyBytes<'a>] = &[];
         inline.iter().chain(spill)
     }
 
@@ -110,20 +159,20 @@ impl<'a> KeyStack<'a> {
     /// [`SCAN_KEYS`] keys); false when the object already has it.
     #[cfg(feature = "alloc")]
     #[inline(never)]
-    pub(super) fn insert_wide(&mut self, from: usize, key: JsonStr<'a>) -> bool {
+    pub(super) fn insert_wide(&mut self, from: usize, key: KeyBytes<'a>) -> bool {
         if self.wide.last().is_none_or(|(start, _)| *start != from) {
-            let set = self.keys_from(from).map(|k| Key(*k)).collect();
+            let set = self.keys_from(from).copied().collect();
             self.wide.push((from, set));
         }
         match self.wide.last_mut() {
-            Some((_, set)) => set.insert(Key(key)),
+            Some((_, set)) => set.insert(key),
             None => false,
         }
     }
 
     /// Adds a key; false when the no-alloc stack is full.
     #[inline(always)]
-    pub(super) fn push(&mut self, key: JsonStr<'a>) -> bool {
+    pub(super) fn push(&mut self, key: KeyBytes<'a>) -> bool {
         if let Some(slot) = self.inline.get_mut(self.len) {
             *slot = key;
         } else {
@@ -140,11 +189,11 @@ impl<'a> KeyStack<'a> {
 /// A bit for an unescaped key, from its length and its first and last bytes; an escaped key
 /// gets every bit, so it is always compared, and every key after it is too.
 #[inline]
-pub(super) fn key_bit(key: &JsonStr<'_>) -> u64 {
-    if key.is_escaped() {
+pub(super) fn key_bit(key: &KeyBytes<'_>) -> u64 {
+    if key.escaped {
         return u64::MAX;
     }
-    let b = key.source().as_bytes();
+    let b = key.source;
     let (first, last) = (b.first().copied(), b.last().copied());
     let h = b.len() * 11 + usize::from(first.unwrap_or(0)) * 5 + usize::from(last.unwrap_or(0));
     1 << (h % 64)
@@ -205,6 +254,26 @@ mod tests {
                 RawJson::parse(&text).unwrap_err().kind,
                 ErrorKind::DuplicateKey
             );
+        }
+    }
+
+    #[test]
+    fn escaped_and_plain_spellings_of_a_key_meet_in_small_objects() {
+        for (text, dup) in [
+            (r#"{"\u0062":1,"a":2,"b":3}"#, Some(r#""b""#)),
+            (r#"{"b":1,"a":2,"\u0062":3}"#, Some(r#""\u0062""#)),
+            (r#"{"\u0061b":1,"a\u0062":2}"#, Some(r#""a\u0062""#)),
+            (r#"{"\u0061":1,"b":2,"\u0063":3}"#, None),
+            (r#"{"ab":1,"ba":2,"a":{"ab":3}}"#, None),
+        ] {
+            match dup {
+                Some(at) => {
+                    let e = RawJson::parse(text).unwrap_err();
+                    assert_eq!(e.kind, ErrorKind::DuplicateKey, "{text}");
+                    assert_eq!(e.offset, text.rfind(at).unwrap(), "{text}");
+                }
+                None => assert!(RawJson::parse(text).is_ok(), "{text}"),
+            }
         }
     }
 

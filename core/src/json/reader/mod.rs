@@ -10,7 +10,7 @@ mod skip;
 
 #[cfg(not(feature = "alloc"))]
 pub use keys::NO_ALLOC_KEYS;
-use keys::{key_bit, KeyStack, SCAN_KEYS};
+use keys::{key_bit, KeyBytes, KeyStack, SCAN_KEYS};
 pub(crate) use named::member_names;
 pub use named::MemberKey;
 
@@ -286,7 +286,7 @@ impl<'a> Reader<'a> {
         let key_at = self.pos;
         let key = self.key_string()?;
         self.count_member(st, key_at)?;
-        self.remember_key(st, key, key_at)?;
+        self.remember_key(st, KeyBytes::of(&key), key_at)?;
         self.key_colon()?;
         Ok(key)
     }
@@ -368,7 +368,7 @@ impl<'a> Reader<'a> {
     }
 
     #[inline(always)]
-    fn remember_key(&mut self, st: &mut ObjectState, key: JsonStr<'a>, at: usize) -> Result<()> {
+    fn remember_key(&mut self, st: &mut ObjectState, key: KeyBytes<'a>, at: usize) -> Result<()> {
         if self.trusted {
             return Ok(());
         }
@@ -387,7 +387,7 @@ impl<'a> Reader<'a> {
     /// [`remember_key`](Self::remember_key) when the key may be a duplicate (its hash bit
     /// was set) or the object has grown past [`SCAN_KEYS`] keys.
     #[inline(never)]
-    fn remember_key_slow(&mut self, st: &ObjectState, key: JsonStr<'a>, at: usize) -> Result<()> {
+    fn remember_key_slow(&mut self, st: &ObjectState, key: KeyBytes<'a>, at: usize) -> Result<()> {
         #[cfg(feature = "alloc")]
         if st.count > SCAN_KEYS {
             if !self.keys.insert_wide(st.keys_start, key) {

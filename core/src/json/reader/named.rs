@@ -84,7 +84,7 @@ impl<'a> Reader<'a> {
             return self.named_member(st, i, key_at);
         }
         self.count_member(st, key_at)?;
-        self.remember_key(st, key, key_at)?;
+        self.remember_key(st, super::KeyBytes::of(&key), key_at)?;
         self.key_colon()?;
         Ok(MemberKey::Other(key))
     }

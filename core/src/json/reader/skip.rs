@@ -1,6 +1,6 @@
 //! Checking values the core does not interpret: every rule, nothing built.
 
-use super::Reader;
+use super::{KeyBytes, Reader};
 use crate::error::{ErrorKind, Result};
 use crate::json::scan::Specials;
 use crate::json::{JsonStr, RawJson};
@@ -93,10 +93,16 @@ impl<'a> Reader<'a> {
                 if frac_end == int_end + 1 || matches!(bytes.get(frac_end), Some(b'e' | b'E')) {
                     return self.number_at(i).map(|(_, end)| end);
                 }
-                let int = bytes.get(int_at..int_end).unwrap_or_default();
-                let frac = bytes.get(int_end + 1..frac_end).unwrap_or_default();
-                if !super::super::number::is_canonical_decimal(int, frac) {
-                    self.mark_dirty();
+                // Most decimals: at most 15 digits, no leading `0.`, no trailing zero.
+                let plain = frac_end - int_at <= 16
+                    && !zero
+                    && bytes.get(frac_end - 1).is_some_and(|&b| b != b'0');
+                if !plain {
+                    let int = bytes.get(int_at..int_end).unwrap_or_default();
+                    let frac = bytes.get(int_end + 1..frac_end).unwrap_or_default();
+                    if !super::super::number::is_canonical_decimal(int, frac) {
+                        self.mark_dirty();
+                    }
                 }
                 frac_end
             }
@@ -156,15 +162,17 @@ impl<'a> Reader<'a> {
 
     /// The key at `i` and the offset after it.
     #[inline(always)]
-    fn key_at(&mut self, i: usize, sp: &mut Specials) -> Result<(JsonStr<'a>, usize)> {
+    fn key_at(&mut self, i: usize, sp: &mut Specials) -> Result<(KeyBytes<'a>, usize)> {
         self.key_quote_at(i)?;
-        let end = sp.next(self.bytes, i + 1);
-        if self.bytes.get(end) == Some(&b'"') {
-            let source = self.text.get(i + 1..end).unwrap_or_default();
-            return Ok((JsonStr::from_checked(source, false, true), end + 1));
+        let bytes = self.bytes;
+        let end = sp.next(bytes, i + 1);
+        // `end > i` (always true) lets the slice below go without checks.
+        if end > i && bytes.get(end) == Some(&b'"') {
+            let source = bytes.get(i + 1..end).unwrap_or_default();
+            return Ok((KeyBytes::plain(source), end + 1));
         }
         let key = self.read_string_slow(i + 1, end)?;
-        Ok((key, self.pos))
+        Ok((KeyBytes::of(&key), self.pos))
     }
 
     /// Skips the array whose `[` is at `i`, with [`next_item`](Self::next_item)'s checks;
