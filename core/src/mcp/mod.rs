@@ -319,9 +319,22 @@ pub(crate) fn read_object_ordered<'a>(
     known: &'static [&'static str],
     mut on_key: impl FnMut(&mut Reader<'a>, &'a str) -> Result<bool>,
 ) -> Result<(usize, Extra<'a>, bool)> {
+    read_named_ordered(r, detail, known, |r, rank| {
+        on_key(r, known.get(rank).copied().unwrap_or_default())
+    })
+}
+
+/// [`read_object_ordered`] handing `on_key` the index of the name in `known` (declared with
+/// `member_names!`), for the objects of long lists: a `match` on the name compares strings.
+pub(crate) fn read_named_ordered<'a>(
+    r: &mut Reader<'a>,
+    detail: &'static str,
+    known: &'static [&'static str],
+    mut on_key: impl FnMut(&mut Reader<'a>, usize) -> Result<bool>,
+) -> Result<(usize, Extra<'a>, bool)> {
     let (mut next, mut ordered) = (0, true);
     let (start, extra) = read_named(r, detail, known, |r, rank| {
-        let handled = on_key(r, known.get(rank).copied().unwrap_or_default())?;
+        let handled = on_key(r, rank)?;
         if handled {
             ordered &= rank >= next;
             next = rank + 1;

@@ -1,10 +1,11 @@
 //! `Tool`, `tools/list` and `tools/call`.
 
 use super::{
-    missing, read_in_place, read_object, read_object_ordered, read_raw_object, required,
+    missing, read_in_place, read_named_ordered, read_object, read_raw_object, required,
     ContentBlock, Decode, Encode, Extra, Icon, List, ObjectWriterExt, RequestMeta,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
+use crate::json::reader::member_names;
 use crate::json::writer::{write_raw, write_str, ObjectWriter, Sink};
 use crate::json::{JsonStr, Kind, RawJson, Reader};
 
@@ -90,13 +91,13 @@ pub struct ToolAnnotations<'a> {
     pub extra: Extra<'a>,
 }
 
-const TOOL_ANNOTATIONS_KEYS: &[&str] = &[
-    "title",
-    "readOnlyHint",
-    "destructiveHint",
-    "idempotentHint",
-    "openWorldHint",
-];
+member_names!(TOOL_ANNOTATIONS_KEYS, annotation_key {
+    TITLE = "title",
+    READ_ONLY = "readOnlyHint",
+    DESTRUCTIVE = "destructiveHint",
+    IDEMPOTENT = "idempotentHint",
+    OPEN_WORLD = "openWorldHint",
+});
 
 impl<'a> Decode<'a> for ToolAnnotations<'a> {
     fn read(r: &mut Reader<'a>) -> Result<Self> {
@@ -106,13 +107,14 @@ impl<'a> Decode<'a> for ToolAnnotations<'a> {
     fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let mut a = ToolAnnotations::default();
         let (_, extra, ordered) =
-            read_object_ordered(r, "annotations", TOOL_ANNOTATIONS_KEYS, |r, k| {
+            read_named_ordered(r, "annotations", TOOL_ANNOTATIONS_KEYS, |r, k| {
+                use annotation_key as K;
                 match k {
-                    "title" => a.title = Some(r.read_str("title")?),
-                    "readOnlyHint" => a.read_only_hint = Some(r.read_bool("readOnlyHint")?),
-                    "destructiveHint" => a.destructive_hint = Some(r.read_bool("destructiveHint")?),
-                    "idempotentHint" => a.idempotent_hint = Some(r.read_bool("idempotentHint")?),
-                    "openWorldHint" => a.open_world_hint = Some(r.read_bool("openWorldHint")?),
+                    K::TITLE => a.title = Some(r.read_str("title")?),
+                    K::READ_ONLY => a.read_only_hint = Some(r.read_bool("readOnlyHint")?),
+                    K::DESTRUCTIVE => a.destructive_hint = Some(r.read_bool("destructiveHint")?),
+                    K::IDEMPOTENT => a.idempotent_hint = Some(r.read_bool("idempotentHint")?),
+                    K::OPEN_WORLD => a.open_world_hint = Some(r.read_bool("openWorldHint")?),
                     _ => return Ok(false),
                 }
                 Ok(true)
@@ -160,17 +162,17 @@ pub struct Tool<'a> {
     pub extra: Extra<'a>,
 }
 
-const TOOL_KEYS: &[&str] = &[
-    "name",
-    "title",
-    "description",
-    "inputSchema",
-    "outputSchema",
-    "annotations",
-    "icons",
-    "execution",
-    "_meta",
-];
+member_names!(TOOL_KEYS, tool_key {
+    NAME = "name",
+    TITLE = "title",
+    DESCRIPTION = "description",
+    INPUT_SCHEMA = "inputSchema",
+    OUTPUT_SCHEMA = "outputSchema",
+    ANNOTATIONS = "annotations",
+    ICONS = "icons",
+    EXECUTION = "execution",
+    META = "_meta",
+});
 
 /// Reads `inputSchema`: "Tool arguments are always JSON objects, so `type: "object"` is
 /// required at the root."
@@ -200,25 +202,26 @@ impl<'a> Decode<'a> for Tool<'a> {
         let (mut output_schema, mut annotations, mut icons, mut execution, mut meta) =
             (None, None, None, None, None);
         let mut nested_ordered = true;
-        let (start, extra, ordered) = read_object_ordered(r, "tool", TOOL_KEYS, |r, k| {
+        let (start, extra, ordered) = read_named_ordered(r, "tool", TOOL_KEYS, |r, k| {
+            use tool_key as K;
             match k {
-                "name" => name = Some(r.read_str("name")?),
-                "title" => title = Some(r.read_str("title")?),
-                "description" => description = Some(r.read_str("description")?),
-                "inputSchema" => input_schema = Some(read_input_schema(r)?),
-                "outputSchema" => output_schema = Some(read_raw_object(r, "outputSchema")?),
-                "annotations" => {
+                K::NAME => name = Some(r.read_str("name")?),
+                K::TITLE => title = Some(r.read_str("title")?),
+                K::DESCRIPTION => description = Some(r.read_str("description")?),
+                K::INPUT_SCHEMA => input_schema = Some(read_input_schema(r)?),
+                K::OUTPUT_SCHEMA => output_schema = Some(read_raw_object(r, "outputSchema")?),
+                K::ANNOTATIONS => {
                     let (a, ordered) = ToolAnnotations::read_ordered(r)?;
                     nested_ordered &= ordered;
                     annotations = Some(a);
                 }
-                "icons" => {
+                K::ICONS => {
                     let list = List::read(r, "icons")?;
                     nested_ordered &= list.is_ordered();
                     icons = Some(list);
                 }
-                "execution" => execution = Some(read_raw_object(r, "execution")?),
-                "_meta" => meta = Some(read_raw_object(r, "_meta")?),
+                K::EXECUTION => execution = Some(read_raw_object(r, "execution")?),
+                K::META => meta = Some(read_raw_object(r, "_meta")?),
                 _ => return Ok(false),
             }
             Ok(true)
