@@ -328,7 +328,14 @@ impl<'a> Reader<'a> {
     /// The `:` after a key at `i` (or after whitespace there), and the offset after it and
     /// any whitespace after it.
     #[inline(always)]
-    fn colon_at(&mut self, mut i: usize) -> Result<usize> {
+    fn colon_at(&mut self, i: usize) -> Result<usize> {
+        let i = self.colon_only_at(i)?;
+        Ok(self.ws_at(i))
+    }
+
+    /// The `:` after a key at `i` (or after whitespace there), and the offset after it.
+    #[inline(always)]
+    fn colon_only_at(&mut self, mut i: usize) -> Result<usize> {
         if self.bytes.get(i) == Some(&b':') {
             i += 1;
         } else {
@@ -339,7 +346,7 @@ impl<'a> Reader<'a> {
                 Some(_) => return self.err_at(ErrorKind::UnexpectedByte, i, "':'"),
             }
         }
-        Ok(self.ws_at(i))
+        Ok(i)
     }
 
     /// The offset of the first byte at or after `i` that is not whitespace.

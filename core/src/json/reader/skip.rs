@@ -56,9 +56,17 @@ impl<'a> Reader<'a> {
             Some(b't') => self.literal_at(i, b"true"),
             Some(b'f') => self.literal_at(i, b"false"),
             Some(b'n') => self.literal_at(i, b"null"),
+            Some(b' ' | b'\t' | b'\n' | b'\r') => self.skip_after_ws(i, sp),
             None => self.err_at(ErrorKind::UnexpectedEnd, i, "a value"),
             Some(_) => self.err_at(ErrorKind::UnexpectedByte, i, "a value"),
         }
+    }
+
+    /// [`skip_at`](Self::skip_at) for a value after whitespace at `i`.
+    #[inline(never)]
+    fn skip_after_ws(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
+        let i = self.ws_at(i);
+        self.skip_at(i, sp)
     }
 
     /// The string at `i` (its `"`): the offset after it.
@@ -139,31 +147,39 @@ impl<'a> Reader<'a> {
             self.close_object_at(&st);
             return Ok(i + 1);
         }
+        // Compact JSON has no whitespace: each place that may hold some checks for the byte
+        // expected there first, and looks for whitespace only when that is not it.
         loop {
+            if bytes.get(i) != Some(&b'"') {
+                i = self.ws_at(i);
+                self.key_quote_at(i)?;
+            }
             let key_at = i;
             let key = self.key_at(i, sp)?;
             i = key.1;
             self.count_member(&mut st, key_at)?;
             self.remember_key(&mut st, key.0, key_at)?;
-            i = self.colon_at(i)?;
+            i = self.colon_only_at(i)?;
             i = self.skip_at(i, sp)?;
-            i = self.ws_at(i);
-            match bytes.get(i) {
-                Some(b',') => i = self.ws_at(i + 1),
-                Some(b'}') => {
-                    self.close_object_at(&st);
-                    return Ok(i + 1);
+            loop {
+                match bytes.get(i) {
+                    Some(b',') => break,
+                    Some(b'}') => {
+                        self.close_object_at(&st);
+                        return Ok(i + 1);
+                    }
+                    Some(b' ' | b'\t' | b'\n' | b'\r') => i = self.ws_at(i),
+                    None => return self.err_at(ErrorKind::UnexpectedEnd, i, "',' or '}'"),
+                    Some(_) => return self.err_at(ErrorKind::UnexpectedByte, i, "',' or '}'"),
                 }
-                None => return self.err_at(ErrorKind::UnexpectedEnd, i, "',' or '}'"),
-                Some(_) => return self.err_at(ErrorKind::UnexpectedByte, i, "',' or '}'"),
             }
+            i += 1;
         }
     }
 
-    /// The key at `i` and the offset after it.
+    /// The key whose `"` is at `i` and the offset after it.
     #[inline(always)]
     fn key_at(&mut self, i: usize, sp: &mut Specials) -> Result<(KeyBytes<'a>, usize)> {
-        self.key_quote_at(i)?;
         let bytes = self.bytes;
         let end = sp.next(bytes, i + 1);
         // `end > i` (always true) lets the slice below go without checks.
@@ -192,17 +208,22 @@ impl<'a> Reader<'a> {
             if count > self.limits.max_members {
                 return self.err_at(ErrorKind::TooManyMembers, i, "");
             }
+            // Whitespace is looked for where the byte expected is not found, as in
+            // `skip_object_at` (`skip_at` takes it before an item).
             i = self.skip_at(i, sp)?;
-            i = self.ws_at(i);
-            match bytes.get(i) {
-                Some(b',') => i = self.ws_at(i + 1),
-                Some(b']') => {
-                    self.depth -= 1;
-                    return Ok(i + 1);
+            loop {
+                match bytes.get(i) {
+                    Some(b',') => break,
+                    Some(b']') => {
+                        self.depth -= 1;
+                        return Ok(i + 1);
+                    }
+                    Some(b' ' | b'\t' | b'\n' | b'\r') => i = self.ws_at(i),
+                    None => return self.err_at(ErrorKind::UnexpectedEnd, i, "',' or ']'"),
+                    Some(_) => return self.err_at(ErrorKind::UnexpectedByte, i, "',' or ']'"),
                 }
-                None => return self.err_at(ErrorKind::UnexpectedEnd, i, "',' or ']'"),
-                Some(_) => return self.err_at(ErrorKind::UnexpectedByte, i, "',' or ']'"),
             }
+            i += 1;
         }
     }
 
