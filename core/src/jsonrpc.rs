@@ -23,6 +23,9 @@ impl<'a> RequestId<'a> {
         match r.peek_kind()? {
             Kind::String => Ok(RequestId::Str(r.read_str(detail)?)),
             Kind::Number => {
+                if let Some(v) = r.read_plain_int() {
+                    return Ok(RequestId::Int(v));
+                }
                 let n = r.read_number(detail)?;
                 n.as_i64().map(RequestId::Int).ok_or(DecodeError::new(
                     ErrorKind::InvalidId,

@@ -19,6 +19,9 @@ impl<'a> Decode<'a> for ProgressToken<'a> {
         match r.peek_kind()? {
             Kind::String => Ok(ProgressToken::Str(r.read_str("progressToken")?)),
             Kind::Number => {
+                if let Some(v) = r.read_plain_int() {
+                    return Ok(ProgressToken::Int(v));
+                }
                 let at = r.offset();
                 let n = r.read_number("progressToken")?;
                 n.as_i64()

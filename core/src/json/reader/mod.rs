@@ -4,6 +4,7 @@
 //! goes through this reader, so the strictness rules (UTF-8, duplicate keys, depth and member
 //! limits, escapes, number grammar) are enforced in exactly one place.
 
+mod int;
 mod keys;
 mod named;
 mod skip;
