@@ -137,6 +137,7 @@ impl<'a> KeyStack<'a> {
     pub(super) fn contains_from(&self, from: usize, key: &KeyBytes<'a>) -> bool {
         #[cfg(all(test, feature = "alloc"))]
         tests::count(self.len.saturating_sub(from));
+        // A loop, not `any`: its closure was left out of line, a call per comparison.
         for k in self.keys_from(from) {
             if k == key {
                 return true;

@@ -209,7 +209,9 @@ impl<'a> Reader<'a> {
                 return self.err_at(ErrorKind::TooManyMembers, i, "");
             }
             // Whitespace is looked for where the byte expected is not found, as in
-            // `skip_object_at` (`skip_at` takes it before an item).
+            // `skip_object_at` (`skip_at` takes it before an item). The separator loop is
+            // written out in both: as one function taking the closing byte it measured 1%
+            // slower on tools/list and structuredContent.
             i = self.skip_at(i, sp)?;
             loop {
                 match bytes.get(i) {
