@@ -37,7 +37,8 @@ pub(super) struct KeyStack<'a> {
 
 /// A key as the stack keeps it: its source bytes between the quotes, and whether they hold
 /// escapes. The skip loop reads keys as bytes: a `&str` of them would check both ends for
-/// character boundaries, which costs 3–4% of skipping a tools/list result.
+/// character boundaries (measured: 2.6% of a tools/list decode, 3.4% of a structuredContent
+/// one).
 #[derive(Clone, Copy)]
 pub(super) struct KeyBytes<'a> {
     source: &'a [u8],
