@@ -86,6 +86,7 @@ function entryJs(t) {
   const strict = t.module === 'commonjs' ? "'use strict'\n" : ''
   const header = [strict + GENERATED, t.about, LOGIC, t.more, '', t.load].filter((l) => l !== undefined)
   js = fill(js, 'header', header.join('\n')).replace(/^\n/, '')
+  js = fill(js, 'tape', read('tape.js').trimEnd())
   js = fill(js, 'decode', read(t.decode).trimEnd())
   const exportsJs =
     t.module === 'commonjs'

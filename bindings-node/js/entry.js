@@ -66,6 +66,8 @@ function guardClass(Native) {
   return Guarded
 }
 
+//@tape
+
 // The message functions are spelled out (no rest arguments on the hot path).
 //@decode
 

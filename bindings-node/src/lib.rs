@@ -28,6 +28,7 @@ mod schema;
 mod session;
 
 use mcpwire::api::{self, Failure};
+use mcpwire::json::tape::TapeStatus;
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
@@ -432,7 +433,58 @@ pub fn checked_text<'a>(
     }
 }
 
+/// Checks one message as `decode` does and writes its tape (core's `json::tape`) into `words`
+/// and `numbers`, from which the package's `decode` builds the values: 1 when written, 0 when
+/// the arrays are too small (their first two entries then say how many words and numbers it
+/// needs), 2 when the message is to be built by `JSON.parse` instead. Throws as `decode`.
+#[napi(
+    ts_args_type = "input: Buffer | Uint8Array | string, limits: Limits | undefined, words: Uint32Array, numbers: Float64Array"
+)]
+pub fn check_tape(
+    env: &Env,
+    input: Unknown,
+    limits: Option<Unknown>,
+    mut words: Uint32ArraySlice,
+    mut numbers: Float64ArraySlice,
+) -> Result<u32> {
+    let lim = read_limits(env, limits)?;
+    // SAFETY: JS cannot run while this call does, so nothing else touches the arrays.
+    let (words, numbers) = unsafe { (words.as_mut(), numbers.as_mut()) };
+    let mut tape = |bytes: &[u8]| {
+        RESERVED
+            .with_borrow(|reserved| api::decode_tape(bytes, lim, reserved, words, numbers))
+            .map_err(|e| mcpwire_error(env, e))
+    };
+    let status = match input.get_type()? {
+        ValueType::String => {
+            let s: JsString = unsafe { input.cast()? };
+            SCRATCH.with(|cell| {
+                let mut buf = cell.take();
+                let status = js_string_utf8(env, s, &mut buf).and_then(|()| tape(&buf));
+                if buf.capacity() <= SCRATCH_KEEP {
+                    cell.set(buf);
+                }
+                status
+            })?
+        }
+        _ => tape(read_input(env, input)?.bytes())?,
+    };
+    Ok(match status {
+        TapeStatus::Written => 1,
+        TapeStatus::TooSmall { .. } => 0,
+        TapeStatus::Fallback => 2,
+    })
+}
+
+/// Sets the names `checkTape` marks for the builder to define instead of assign (the package
+/// passes those of `Object.prototype` when it loads).
+#[napi]
+pub fn tape_reserve(names: Vec<String>) {
+    RESERVED.set(names);
+}
+
 thread_local! {
+    static RESERVED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
     /// The UTF-8 copy of the last string `checked_text` checked: its buffer is reused, so a
     /// call allocates nothing.
     static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };

@@ -40,6 +40,10 @@ fn main() {
                 total += sonic_value(black_box(m));
                 continue;
             }
+            if mode == "tape" {
+                total += tape_decode(black_box(m));
+                continue;
+            }
             if encode {
                 let msg = McpMessage::decode(black_box(m)).expect("decode");
                 total += mcpwire::encode_to_vec(&msg).len();
@@ -87,4 +91,18 @@ fn best_pass_ns(messages: &[Vec<u8>], passes: usize, sonic: bool) -> f64 {
         best = best.min(t.elapsed().as_nanos() as f64);
     }
     best
+}
+
+/// What a JS binding's decode runs natively: every check, then the tape (`json::tape`).
+#[inline(never)]
+fn tape_decode(m: &[u8]) -> usize {
+    thread_local! {
+        static TAPE: std::cell::RefCell<(Vec<u32>, Vec<f64>)> =
+            std::cell::RefCell::new((vec![0; 1 << 20], vec![0.0; 1 << 19]));
+    }
+    const RESERVED: [&str; 2] = ["__proto__", "toString"];
+    TAPE.with_borrow_mut(|(w, f)| {
+        mcpwire::api::decode_tape(m, mcpwire::Limits::DEFAULT, &RESERVED, w, f).expect("tape");
+        w[0] as usize
+    })
 }

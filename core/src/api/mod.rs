@@ -71,6 +71,23 @@ pub fn decode_build<'a, B: crate::json::Build<'a>>(
     crate::json::build::build_checked(input, limits, builder)
 }
 
+/// Checks one message with every rule, then writes its tape (see [`crate::json::tape`]) into
+/// `words` and `numbers`, from which a JS binding builds the values (`reserved`: the names
+/// of `Object.prototype`'s properties).
+pub fn decode_tape<R: AsRef<[u8]>>(
+    input: &[u8],
+    limits: Limits,
+    reserved: &[R],
+    words: &mut [u32],
+    numbers: &mut [f64],
+) -> Result<crate::json::tape::TapeStatus> {
+    McpMessage::decode_with(input, limits, None)?;
+    let text = crate::json::reader::utf8(input)?;
+    Ok(crate::json::tape::write_tape(
+        text, reserved, words, numbers,
+    ))
+}
+
 /// Checks one message with every rule and returns it as a plain JSON value (what a
 /// `JSON.parse` / `json.loads` of the same bytes gives for a valid message).
 pub fn decode_value(input: &[u8], limits: Limits) -> Result<Value> {

@@ -1,0 +1,120 @@
+// Values from a tape (core's json::tape, written by the native side into `W`, words, and `F`,
+// numbers): strings are slices of the message text `S`, numbers come converted, and a key used
+// again is named by its index in `K`. Building this way is what lets decode keep up with
+// JSON.parse on small messages and pass it on large ones (BENCHMARKS.md); the result is the same
+// as JSON.parse(S) gives: plain objects and arrays with own data properties in input order.
+//
+// Properties are assigned (`o[k] = v`), which for a plain object defines them as JSON.parse does,
+// except for names Object.prototype has (a setter there, or a frozen Object.prototype, would
+// see the assignment): those are RESERVED, the native side marks them in the tape (KEY_DEFINE),
+// and they are defined. RESERVED is what Object.prototype had when this module loaded.
+const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype))
+// The tape arrays of the next decode; `decode` hands them to fromTape with the text.
+let W = new Uint32Array(256)
+let F = new Float64Array(128)
+let S = ''
+let Tw = W
+let Tf = F
+let P = 0
+let Q = 0
+let K = []
+
+// An own data property, as JSON.parse makes it (assigning `__proto__` would set the prototype).
+function defineOwn(o, k, v) {
+  Object.defineProperty(o, k, { value: v, writable: true, enumerable: true, configurable: true })
+}
+
+function tapeString() {
+  const s = S.slice(Tw[P], Tw[P + 1])
+  P += 2
+  return s
+}
+
+function tapeEscaped() {
+  const s = JSON.parse(S.slice(Tw[P] - 1, Tw[P + 1] + 1))
+  P += 2
+  return s
+}
+
+function tapeValue() {
+  switch (Tw[P++]) {
+    case 0:
+      return null
+    case 1:
+      return true
+    case 2:
+      return false
+    case 3:
+      return Tf[Q++]
+    case 4:
+      return tapeString()
+    case 5:
+      return tapeEscaped()
+    case 6: {
+      const n = Tw[P++]
+      const a = []
+      for (let i = 0; i < n; i++) a.push(tapeValue())
+      return a
+    }
+    default: {
+      const n = Tw[P++]
+      const o = {}
+      for (let i = 0; i < n; i++) {
+        const w = Tw[P++]
+        switch (w & 15) {
+          case 9:
+            o[K[w >>> 4]] = tapeValue()
+            break
+          case 8: {
+            const k = tapeString()
+            K.push(k)
+            o[k] = tapeValue()
+            break
+          }
+          case 10:
+            o[tapeString()] = tapeValue()
+            break
+          case 11: {
+            const k = tapeEscaped()
+            if (RESERVED.has(k)) defineOwn(o, k, tapeValue())
+            else o[k] = tapeValue()
+            break
+          }
+          default:
+            defineOwn(o, tapeString(), tapeValue())
+        }
+      }
+      return o
+    }
+  }
+}
+
+// The value of the tape in `w` and `f` of the message text `text`.
+function fromTape(text, w, f) {
+  S = text
+  Tw = w
+  Tf = f
+  P = 2
+  Q = 0
+  K = []
+  const v = tapeValue()
+  S = ''
+  K = []
+  return v
+}
+
+// Replaces W and F by arrays as large as the header of `w` (a write that did not fit) asks.
+function growTape(w) {
+  W = new Uint32Array(Math.max(w[0], 2 * W.length))
+  F = new Float64Array(Math.max(w[1], 2 * F.length))
+}
+
+// The most words kept between calls: a larger tape's arrays are dropped after its call.
+const TAPE_KEEP = 1 << 20
+
+function shrinkTape() {
+  if (W.length > TAPE_KEEP) {
+    W = new Uint32Array(256)
+    F = new Float64Array(128)
+  }
+}

@@ -1,0 +1,384 @@
+//! The tape JS builds its values from (`json::tape`, `api::decode_tape`): read back here the
+//! way `bindings-node/js/tape.js` reads it (UTF-16 slices, escaped strings parsed, numbers as
+//! doubles, keys by index), it must give what a strict parse of the same text gives.
+
+mod common;
+#[path = "common/vectors.rs"]
+#[allow(dead_code)]
+mod vectors;
+
+use mcpwire::api::decode_tape;
+use mcpwire::json::tape::{self, TapeStatus};
+use mcpwire::json::Value;
+use mcpwire::Limits;
+use proptest::prelude::*;
+use vectors::{limits_of, vectors};
+
+const RESERVED: [&str; 3] = ["__proto__", "toString", "constructor"];
+
+/// A JS value as JSON.parse makes it (numbers compared bit for bit, so -0 is not 0).
+#[derive(Debug)]
+enum Js {
+    Null,
+    Bool(bool),
+    Num(f64),
+    Str(String),
+    Arr(Vec<Js>),
+    /// Members in order, and whether each was marked to be defined (not assigned).
+    Obj(Vec<(String, Js, bool)>),
+}
+
+impl PartialEq for Js {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Js::Null, Js::Null) => true,
+            (Js::Bool(a), Js::Bool(b)) => a == b,
+            (Js::Num(a), Js::Num(b)) => a.to_bits() == b.to_bits(),
+            (Js::Str(a), Js::Str(b)) => a == b,
+            (Js::Arr(a), Js::Arr(b)) => a == b,
+            (Js::Obj(a), Js::Obj(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// The reference: the strict parse, numbers converted by Rust's correctly rounded parser;
+/// reserved names (and only they) are marked to be defined.
+fn reference(v: &Value, reserved: &[&str]) -> Js {
+    match v {
+        Value::Null => Js::Null,
+        Value::Bool(b) => Js::Bool(*b),
+        Value::Number(t) => Js::Num(t.parse().unwrap()),
+        Value::String(s) => Js::Str(s.clone()),
+        Value::Array(items) => Js::Arr(items.iter().map(|v| reference(v, reserved)).collect()),
+        Value::Object(m) => Js::Obj(
+            m.iter()
+                .map(|(k, v)| {
+                    let define = reserved.contains(&k.as_str());
+                    (k.clone(), reference(v, reserved), define)
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// Reads a tape as tape.js does.
+struct TapeReader<'t> {
+    w: &'t [u32],
+    f: &'t [f64],
+    p: usize,
+    q: usize,
+    units: Vec<u16>,
+    keys: Vec<String>,
+    reserved: &'t [&'t str],
+    /// How many keys were written whole past the table, and the highest index named.
+    once: usize,
+    highest_again: Option<u32>,
+}
+
+impl TapeReader<'_> {
+    fn next(&mut self) -> u32 {
+        self.p += 1;
+        self.w[self.p - 1]
+    }
+
+    fn slice(&mut self) -> (usize, usize) {
+        (self.next() as usize, self.next() as usize)
+    }
+
+    fn string(&mut self) -> String {
+        let (a, b) = self.slice();
+        String::from_utf16(&self.units[a..b]).unwrap()
+    }
+
+    /// JSON.parse of the source with its quotes.
+    fn escaped(&mut self) -> String {
+        let (a, b) = self.slice();
+        let text = String::from_utf16(&self.units[a - 1..b + 1]).unwrap();
+        match Value::parse(text.as_bytes(), Limits::DEFAULT).unwrap() {
+            Value::String(s) => s,
+            other => panic!("escaped string read as {other:?}"),
+        }
+    }
+
+    fn value(&mut self) -> Js {
+        match self.next() {
+            tape::NULL => Js::Null,
+            tape::TRUE => Js::Bool(true),
+            tape::FALSE => Js::Bool(false),
+            tape::NUMBER => {
+                self.q += 1;
+                Js::Num(self.f[self.q - 1])
+            }
+            tape::STRING => Js::Str(self.string()),
+            tape::ESCAPED => Js::Str(self.escaped()),
+            tape::ARRAY => {
+                let n = self.next();
+                Js::Arr((0..n).map(|_| self.value()).collect())
+            }
+            tape::OBJECT => {
+                let n = self.next();
+                let members = (0..n)
+                    .map(|_| {
+                        let w = self.next();
+                        let (k, define) = match w & 15 {
+                            tape::KEY_AGAIN => {
+                                self.highest_again = self.highest_again.max(Some(w >> 4));
+                                (self.keys[(w >> 4) as usize].clone(), false)
+                            }
+                            tape::KEY => {
+                                let k = self.string();
+                                self.keys.push(k.clone());
+                                (k, false)
+                            }
+                            tape::KEY_ONCE => {
+                                self.once += 1;
+                                (self.string(), false)
+                            }
+                            tape::KEY_ESCAPED => {
+                                let k = self.escaped();
+                                let define = self.reserved.contains(&k.as_str());
+                                (k, define)
+                            }
+                            tape::KEY_DEFINE => (self.string(), true),
+                            other => panic!("not a key tag: {other}"),
+                        };
+                        (k, self.value(), define)
+                    })
+                    .collect();
+                Js::Obj(members)
+            }
+            other => panic!("not a value tag: {other}"),
+        }
+    }
+}
+
+/// Writes the tape of `input` with room to spare and checks it against the reference: the
+/// same value, and a header that counts exactly what was read. Returns (keys written whole
+/// past the table, highest key index named).
+fn check(input: &str, limits: Limits) -> (usize, Option<u32>) {
+    check_with(input, limits, &RESERVED)
+}
+
+fn check_with(input: &str, limits: Limits, reserved: &[&str]) -> (usize, Option<u32>) {
+    let mut w = vec![0u32; 2 * input.len() + 16];
+    let mut f = vec![0f64; input.len() + 1];
+    let status = decode_tape(input.as_bytes(), limits, reserved, &mut w, &mut f)
+        .unwrap_or_else(|e| panic!("{input}: {e}"));
+    assert_eq!(status, TapeStatus::Written, "{input}");
+    let mut r = TapeReader {
+        w: &w,
+        f: &f,
+        p: 2,
+        q: 0,
+        units: input.encode_utf16().collect(),
+        keys: Vec::new(),
+        reserved,
+        once: 0,
+        highest_again: None,
+    };
+    let got = r.value();
+    let want = reference(&Value::parse(input.as_bytes(), limits).unwrap(), reserved);
+    assert_eq!(got, want, "{input}");
+    assert_eq!(
+        (r.p, r.q),
+        (w[0] as usize, w[1] as usize),
+        "header of {input}"
+    );
+    (r.once, r.highest_again)
+}
+
+fn call(args: &str) -> String {
+    format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"t","arguments":{args}}}}}"#
+    )
+}
+
+#[test]
+fn every_valid_vector_reads_back_as_its_strict_parse() {
+    let cases = vectors("valid.json");
+    assert!(cases.len() > 20);
+    for case in &cases {
+        check(case["input"].as_str().unwrap(), limits_of(case));
+    }
+}
+
+#[test]
+fn strings_and_keys_after_wide_characters_slice_at_their_utf16_offsets() {
+    for args in [
+        r#"{"é":"é","日本":"語","😀":"😀x","k":"after 😀 and é"}"#,
+        r#"{"a":"\u00e9\ud83d\ude00","b\u0301":"\n\t\"\\\/","c":"😀\n😀","d":""}"#,
+        r#"{"s":["𝄞","ü","x"],"t":{"𝄞":"ü"},"":"empty key"}"#,
+    ] {
+        check(&call(args), Limits::DEFAULT);
+    }
+}
+
+#[test]
+fn numbers_are_the_nearest_double_as_json_parse_gives() {
+    let numbers = [
+        "0",
+        "-0",
+        "-0.0",
+        "0.1",
+        "0.30000000000000004",
+        "1E2",
+        "1e+2",
+        "1.5e-7",
+        "5e-324",
+        "2.2250738585072014e-308",
+        "1.7976931348623157e308",
+        "-1.7976931348623157e308",
+        "9007199254740993",
+        "123456789012345678901234567890",
+        "0.1234567890123456789012345",
+        "999999999999999",
+        "9999999999999999",
+        "1.000000000000000000000000000001",
+        "12345.678901234567",
+        "-42",
+        "3.14159",
+        "6.5778491027943236",
+        "2459.1412591756259",
+        "-6336830840615796.5",
+    ];
+    let args = numbers
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!(r#""n{i}":{n}"#))
+        .collect::<Vec<_>>()
+        .join(",");
+    check(
+        &call(&format!("{{{args},\"all\":[{}]}}", numbers.join(","))),
+        Limits::DEFAULT,
+    );
+}
+
+#[test]
+fn reserved_names_are_marked_to_be_defined_however_spelled() {
+    let args = r#"{"__proto__":{"toString":1},"constructor":[{"__proto__":null}],"x":{"\u005f_proto__":2},"toStrinG":3,"valueOf":4}"#;
+    check(&call(args), Limits::DEFAULT);
+    // With no reserved names nothing is marked; with others, those.
+    check_with(&call(args), Limits::DEFAULT, &[]);
+    check_with(&call(args), Limits::DEFAULT, &["valueOf", "x"]);
+}
+
+#[test]
+fn keys_past_the_table_are_written_whole_and_earlier_ones_still_by_index() {
+    // 300 distinct keys fill the table (128); each object repeats them, so later objects
+    // name the first 128 by index and the rest in full every time.
+    let obj = (0..300)
+        .map(|i| format!(r#""key{i}":{i}"#))
+        .collect::<Vec<_>>()
+        .join(",");
+    let input = call(&format!("{{\"rows\":[{{{obj}}},{{{obj}}},{{{obj}}}]}}"));
+    // The message's 6 keys and "rows" come first: 121 of the row keys get an index.
+    let (once, highest) = check(&input, Limits::DEFAULT);
+    assert_eq!(once, 3 * (300 - 121));
+    assert_eq!(highest, Some(127));
+}
+
+#[test]
+fn whitespace_anywhere_and_empty_containers() {
+    let input = " {\n \"jsonrpc\" : \"2.0\" ,\t\"id\" :7 , \"method\":\"tools/call\",\r\n \"params\" : { \"name\" : \"t\" , \"arguments\" : { \"a\" : [ ] , \"b\" : { } , \"c\" : [ 1 , [ true , false , null ] , { \"d\" : \"\" } ] } } } \n";
+    check(input, Limits::DEFAULT);
+}
+
+#[test]
+fn too_small_buffers_say_what_the_tape_needs() {
+    let input = call(r#"{"a":[1,2.5,"x"],"b":{"a":3}}"#);
+    let mut w = vec![0u32; 4 * input.len()];
+    let mut f = vec![0f64; input.len()];
+    decode_tape(input.as_bytes(), Limits::DEFAULT, &RESERVED, &mut w, &mut f).unwrap();
+    let (words, numbers) = (w[0] as usize, w[1] as usize);
+    let full = w[..words].to_vec();
+    for (nw, nf) in [(0, 0), (2, 0), (words - 1, numbers), (words, numbers - 1)] {
+        let mut w = vec![0u32; nw];
+        let mut f = vec![0f64; nf];
+        let status = decode_tape(input.as_bytes(), Limits::DEFAULT, &RESERVED, &mut w, &mut f);
+        assert_eq!(
+            status,
+            Ok(TapeStatus::TooSmall { words, numbers }),
+            "{nw} {nf}"
+        );
+        if nw >= 2 {
+            assert_eq!((w[0] as usize, w[1] as usize), (words, numbers));
+        }
+    }
+    let mut w = vec![0u32; words];
+    let mut f = vec![0f64; numbers];
+    let status = decode_tape(input.as_bytes(), Limits::DEFAULT, &RESERVED, &mut w, &mut f);
+    assert_eq!(status, Ok(TapeStatus::Written));
+    assert_eq!(w, full);
+}
+
+#[test]
+fn nesting_past_the_tape_depth_is_left_to_json_parse() {
+    // Unoptimised frames of the checks' recursion need more than a test thread's 2 MiB here.
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(deep_nesting)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn deep_nesting() {
+    let limits = Limits {
+        max_depth: 5000,
+        ..Limits::DEFAULT
+    };
+    let deep = |n: usize| call(&format!("{{\"d\":{}{}}}", "[".repeat(n), "]".repeat(n)));
+    let mut w = vec![0u32; 20000];
+    let mut f = vec![0f64; 16];
+    // The message's own levels (envelope, params, arguments) count too: 3 + 997 fits.
+    let fits = deep(tape::MAX_TAPE_DEPTH as usize - 3);
+    check(&fits, limits);
+    let too_deep = deep(tape::MAX_TAPE_DEPTH as usize - 2);
+    let status = decode_tape(too_deep.as_bytes(), limits, &RESERVED, &mut w, &mut f);
+    assert_eq!(status, Ok(TapeStatus::Fallback));
+}
+
+#[test]
+fn invalid_messages_fail_as_decode_does() {
+    let mut w = vec![0u32; 64];
+    let mut f = vec![0f64; 8];
+    for input in [
+        call(r#"{"a":1,"a":2}"#),
+        call(r#"{"a":01}"#),
+        call(r#"{"a":"x"}"#) + " x",
+        r#"{"jsonrpc":"2.1","id":1,"method":"tools/list"}"#.to_string(),
+    ] {
+        let want = mcpwire::McpMessage::decode(input.as_bytes()).unwrap_err();
+        let got = decode_tape(input.as_bytes(), Limits::DEFAULT, &RESERVED, &mut w, &mut f);
+        assert_eq!(got, Err(want), "{input}");
+    }
+}
+
+/// Any JSON value, as serde_json writes it.
+fn arb_json() -> impl Strategy<Value = serde_json::Value> {
+    let leaf = prop_oneof![
+        Just(serde_json::Value::Null),
+        any::<bool>().prop_map(serde_json::Value::Bool),
+        any::<i64>().prop_map(|i| i.into()),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(|f| f.into()),
+        common::arb_text().prop_map(serde_json::Value::String),
+    ];
+    leaf.prop_recursive(4, 48, 6, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..6).prop_map(serde_json::Value::Array),
+            prop::collection::vec((common::arb_text(), inner), 0..6)
+                .prop_map(|m| serde_json::Value::Object(m.into_iter().collect())),
+        ]
+    })
+}
+
+proptest! {
+    #[test]
+    fn any_arguments_read_back_as_their_strict_parse(args in arb_json()) {
+        let args = serde_json::Value::Object([("v".to_string(), args)].into_iter().collect());
+        check(&call(&args.to_string()), Limits::DEFAULT);
+    }
+}
