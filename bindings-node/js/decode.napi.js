@@ -1,28 +1,37 @@
 // decode: core checks the message and writes its tape into W and F (tape.js), from which the
-// values are built here; a message the tape cannot take (nested past 1000 levels) is built by
-// JSON.parse after the same checks. The arrays are held in locals: a decode run from a getter
-// of `limits` may replace W and F.
+// values are built here. Short messages, and those the tape cannot take (nested past 1000
+// levels), are built by JSON.parse after the same checks. W and F are read after the native
+// call: a decode run from a getter of `limits` (before the tape is written) may replace them.
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true })
+const setTape = binding.tapeBuffers
 binding.tapeReserve([...RESERVED])
+setTape(W, F)
 
 function decode(input, limits) {
-  let w = W
-  let f = F
+  if (input.length < TAPE_FROM) return decodeShort(input, limits)
   let status
   try {
-    status = binding.checkTape(input, limits, w, f)
+    status = binding.checkTape(input, limits)
     if (status === 0) {
-      growTape(w)
-      w = W
-      f = F
-      status = binding.checkTape(input, limits, w, f)
+      growTape(setTape)
+      status = binding.checkTape(input, limits)
     }
   } catch (e) {
     rethrow(e)
   }
   const text = typeof input === 'string' ? input : utf8.decode(input)
   if (status !== 1) return JSON.parse(text)
-  const value = fromTape(text, w, f)
-  shrinkTape()
+  const value = fromTape(text, W, F)
+  shrinkTape(setTape)
   return value
+}
+
+function decodeShort(input, limits) {
+  let text
+  try {
+    text = binding.checkedText(input, limits)
+  } catch (e) {
+    rethrow(e)
+  }
+  return JSON.parse(text)
 }

@@ -9,7 +9,7 @@
 // see the assignment): those are RESERVED, the native side marks them in the tape (KEY_DEFINE),
 // and they are defined. RESERVED is what Object.prototype had when this module loaded.
 const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype))
-// The tape arrays of the next decode; `decode` hands them to fromTape with the text.
+// The tape arrays: the native side writes into the ones it was last given (`setTape`).
 let W = new Uint32Array(256)
 let F = new Float64Array(128)
 let S = ''
@@ -103,18 +103,25 @@ function fromTape(text, w, f) {
   return v
 }
 
-// Replaces W and F by arrays as large as the header of `w` (a write that did not fit) asks.
-function growTape(w) {
-  W = new Uint32Array(Math.max(w[0], 2 * W.length))
-  F = new Float64Array(Math.max(w[1], 2 * F.length))
+// Replaces W and F by arrays as large as the header of the last write (one that did not fit)
+// asks; `setTape` hands the new ones to the native side.
+function growTape(setTape) {
+  W = new Uint32Array(Math.max(W[0], 2 * W.length))
+  F = new Float64Array(Math.max(W[1], 2 * F.length))
+  setTape(W, F)
 }
 
 // The most words kept between calls: a larger tape's arrays are dropped after its call.
 const TAPE_KEEP = 1 << 20
 
-function shrinkTape() {
+function shrinkTape(setTape) {
   if (W.length > TAPE_KEEP) {
     W = new Uint32Array(256)
     F = new Float64Array(128)
+    setTape(W, F)
   }
 }
+
+// Messages shorter than this are checked by core and built by JSON.parse: below it, writing
+// and reading a tape costs more than JSON.parse saves (measured in BENCHMARKS.md).
+const TAPE_FROM = 256

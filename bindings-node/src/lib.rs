@@ -28,7 +28,7 @@ mod schema;
 mod session;
 
 use mcpwire::api::{self, Failure};
-use mcpwire::json::tape::TapeStatus;
+use mcpwire::json::tape::{KeyScratch, TapeStatus};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
@@ -433,27 +433,28 @@ pub fn checked_text<'a>(
     }
 }
 
-/// Checks one message as `decode` does and writes its tape (core's `json::tape`) into `words`
-/// and `numbers`, from which the package's `decode` builds the values: 1 when written, 0 when
-/// the arrays are too small (their first two entries then say how many words and numbers it
-/// needs), 2 when the message is to be built by `JSON.parse` instead. Throws as `decode`.
-#[napi(
-    ts_args_type = "input: Buffer | Uint8Array | string, limits: Limits | undefined, words: Uint32Array, numbers: Float64Array"
-)]
-pub fn check_tape(
-    env: &Env,
-    input: Unknown,
-    limits: Option<Unknown>,
-    mut words: Uint32ArraySlice,
-    mut numbers: Float64ArraySlice,
-) -> Result<u32> {
+/// Checks one message as `decode` does and writes its tape (core's `json::tape`) into the
+/// arrays of the last `tapeBuffers` call, from which the package's `decode` builds the values:
+/// 1 when written, 0 when the arrays are too small (the first two words then say how many
+/// words and numbers it needs), 2 when the message is to be built by `JSON.parse` instead.
+/// Throws as `decode`.
+#[napi(ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits")]
+pub fn check_tape(env: &Env, input: Unknown, limits: Option<Unknown>) -> Result<u32> {
+    // Limits first: their getters may run a decode, which may change the arrays.
     let lim = read_limits(env, limits)?;
-    // SAFETY: JS cannot run while this call does, so nothing else touches the arrays.
-    let (words, numbers) = unsafe { (words.as_mut(), numbers.as_mut()) };
-    let mut tape = |bytes: &[u8]| {
-        RESERVED
-            .with_borrow(|reserved| api::decode_tape(bytes, lim, reserved, words, numbers))
-            .map_err(|e| mcpwire_error(env, e))
+    let tape = |bytes: &[u8]| {
+        TAPE.with_borrow_mut(|tape| {
+            let (words, numbers) = tape.as_mut()?;
+            // SAFETY: JS cannot run while this call does, so nothing else touches the arrays.
+            let (words, numbers) = unsafe { (words.as_mut(), numbers.as_mut()) };
+            Some(RESERVED.with_borrow(|reserved| {
+                KEYS.with_borrow_mut(|keys| {
+                    api::decode_tape(bytes, lim, reserved, keys, words, numbers)
+                })
+            }))
+        })
+        .unwrap_or(Ok(TapeStatus::Fallback))
+        .map_err(|e| mcpwire_error(env, e))
     };
     let status = match input.get_type()? {
         ValueType::String => {
@@ -476,6 +477,12 @@ pub fn check_tape(
     })
 }
 
+/// Sets the arrays `checkTape` writes into (kept until the next call).
+#[napi]
+pub fn tape_buffers(words: Uint32Array, numbers: Float64Array) {
+    TAPE.set(Some((words, numbers)));
+}
+
 /// Sets the names `checkTape` marks for the builder to define instead of assign (the package
 /// passes those of `Object.prototype` when it loads).
 #[napi]
@@ -485,6 +492,8 @@ pub fn tape_reserve(names: Vec<String>) {
 
 thread_local! {
     static RESERVED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+    static KEYS: std::cell::RefCell<KeyScratch> = std::cell::RefCell::new(KeyScratch::default());
+    static TAPE: std::cell::RefCell<Option<(Uint32Array, Float64Array)>> = const { std::cell::RefCell::new(None) };
     /// The UTF-8 copy of the last string `checked_text` checked: its buffer is reused, so a
     /// call allocates nothing.
     static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };

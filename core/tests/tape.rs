@@ -7,14 +7,30 @@ mod common;
 #[allow(dead_code)]
 mod vectors;
 
-use mcpwire::api::decode_tape;
-use mcpwire::json::tape::{self, TapeStatus};
+use mcpwire::json::tape::{self, KeyScratch, TapeStatus};
 use mcpwire::json::Value;
 use mcpwire::Limits;
 use proptest::prelude::*;
 use vectors::{limits_of, vectors};
 
 const RESERVED: [&str; 3] = ["__proto__", "toString", "constructor"];
+
+thread_local! {
+    /// One key table for all the documents of a test, as a binding keeps one.
+    static KEYS: std::cell::RefCell<KeyScratch> = std::cell::RefCell::new(KeyScratch::default());
+}
+
+fn decode_tape<R: AsRef<[u8]>>(
+    input: &[u8],
+    limits: Limits,
+    reserved: &[R],
+    words: &mut [u32],
+    numbers: &mut [f64],
+) -> Result<TapeStatus, mcpwire::DecodeError> {
+    KEYS.with_borrow_mut(|keys| {
+        mcpwire::api::decode_tape(input, limits, reserved, keys, words, numbers)
+    })
+}
 
 /// A JS value as JSON.parse makes it (numbers compared bit for bit, so -0 is not 0).
 #[derive(Debug)]

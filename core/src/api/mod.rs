@@ -72,19 +72,20 @@ pub fn decode_build<'a, B: crate::json::Build<'a>>(
 }
 
 /// Checks one message with every rule, then writes its tape (see [`crate::json::tape`]) into
-/// `words` and `numbers`, from which a JS binding builds the values (`reserved`: the names
-/// of `Object.prototype`'s properties).
+/// `words` and `numbers`, from which a JS binding builds the values. `reserved` are the names
+/// of `Object.prototype`'s properties; `keys` is a key table kept across calls.
 pub fn decode_tape<R: AsRef<[u8]>>(
     input: &[u8],
     limits: Limits,
     reserved: &[R],
+    keys: &mut crate::json::tape::KeyScratch,
     words: &mut [u32],
     numbers: &mut [f64],
 ) -> Result<crate::json::tape::TapeStatus> {
     McpMessage::decode_with(input, limits, None)?;
     let text = crate::json::reader::utf8(input)?;
     Ok(crate::json::tape::write_tape(
-        text, reserved, words, numbers,
+        text, reserved, keys, words, numbers,
     ))
 }
 

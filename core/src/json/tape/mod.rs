@@ -29,7 +29,11 @@
 //! whose setter would change the prototype, and any a frozen `Object.prototype` (SES
 //! `lockdown`) makes read-only. A JS builder checks escaped keys itself.
 
+mod keys;
+
 use super::scan::Specials;
+pub use keys::KeyScratch;
+use keys::{Key, KeyTable, Reserved, Utf16};
 
 /// `null`.
 pub const NULL: u32 = 0;
@@ -85,13 +89,15 @@ pub enum TapeStatus {
     Fallback,
 }
 
-/// Writes the tape of `text`, a document that already passed every check under `limits`
-/// (`api::decode_tape` checks it first), into `words` and `numbers`; plain keys equal to one
-/// of `reserved` are written as [`KEY_DEFINE`]. The scan trusts the checks: text that is not
-/// a checked document gives [`TapeStatus::Fallback`] or a meaningless tape, never a panic.
+/// Writes the tape of `text`, a document that already passed every check (`api::decode_tape`
+/// checks it first), into `words` and `numbers`; plain keys equal to one of `reserved` are
+/// written as [`KEY_DEFINE`]; `keys` is the caller's key table. The scan trusts the checks:
+/// text that is not a checked document gives [`TapeStatus::Fallback`] or a meaningless tape,
+/// never a panic.
 pub(crate) fn write_tape<R: AsRef<[u8]>>(
     text: &str,
     reserved: &[R],
+    keys: &mut KeyScratch,
     words: &mut [u32],
     numbers: &mut [f64],
 ) -> TapeStatus {
@@ -107,7 +113,7 @@ pub(crate) fn write_tape<R: AsRef<[u8]>>(
         nn: 0,
         sp: Specials::NONE,
         units: Utf16::new(text),
-        keys: KeyTable::new(),
+        keys: KeyTable::new(keys),
         reserved: Reserved::new(reserved),
     };
     let i = ws(t.bytes, 0);
@@ -115,10 +121,9 @@ pub(crate) fn write_tape<R: AsRef<[u8]>>(
         return TapeStatus::Fallback;
     }
     let (nw, nn) = (t.nw, t.nn);
-    for (i, n) in [nw, nn].into_iter().enumerate() {
-        if let Some(w) = t.words.get_mut(i) {
-            *w = u32::try_from(n).unwrap_or(u32::MAX);
-        }
+    if let Some([w, n]) = t.words.get_mut(..2) {
+        *w = u32::try_from(nw).unwrap_or(u32::MAX);
+        *n = u32::try_from(nn).unwrap_or(u32::MAX);
     }
     if nw > t.words.len() || nn > t.numbers.len() {
         return TapeStatus::TooSmall {
@@ -150,11 +155,11 @@ struct Tape<'w, 'a, R> {
     nn: usize,
     sp: Specials,
     units: Utf16<'a>,
-    keys: KeyTable,
+    keys: KeyTable<'w>,
     reserved: Reserved<'w, R>,
 }
 
-impl<'a, R: AsRef<[u8]>> Tape<'_, 'a, R> {
+impl<R: AsRef<[u8]>> Tape<'_, '_, R> {
     #[inline(always)]
     fn word(&mut self, w: u32) {
         if let Some(slot) = self.words.get_mut(self.nw) {
@@ -163,43 +168,66 @@ impl<'a, R: AsRef<[u8]>> Tape<'_, 'a, R> {
         self.nw += 1;
     }
 
-    /// `tag`, then the UTF-16 offsets of the bytes `start..end`.
+    /// `tag`, then the UTF-16 offsets of the bytes `start..end`: one bounds check for the
+    /// three words.
     #[inline(always)]
     fn span(&mut self, tag: u32, start: usize, end: usize) {
         let start = self.units.at(start);
         let end = self.units.at(end);
-        self.word(tag);
-        self.word(start);
-        self.word(end);
+        let nw = self.nw;
+        match self.words.get_mut(nw..nw + 3) {
+            Some([a, b, c]) => {
+                *a = tag;
+                *b = start;
+                *c = end;
+            }
+            _ => {
+                for w in self
+                    .words
+                    .iter_mut()
+                    .skip(nw)
+                    .take(3)
+                    .zip([tag, start, end])
+                {
+                    *w.0 = w.1;
+                }
+            }
+        }
+        self.nw = nw + 3;
     }
 
-    /// The string whose `"` is at `i`: the offsets of its source, whether it has escapes, and
-    /// the offset after it.
+    /// The string whose `"` is at `i`: the offset of its closing `"`, and whether it has
+    /// escapes.
     #[inline(always)]
-    fn string(&mut self, i: usize) -> Option<(usize, usize, bool, usize)> {
-        let mut j = i + 1;
-        let mut escaped = false;
+    fn string(&mut self, i: usize) -> Option<(usize, bool)> {
+        let j = self.sp.next(self.bytes, i + 1);
+        if self.bytes.get(j) == Some(&b'"') {
+            return Some((j, false));
+        }
+        self.escaped_string(j)
+    }
+
+    /// [`string`](Self::string) from the first special byte `j` on.
+    #[inline(never)]
+    fn escaped_string(&mut self, mut j: usize) -> Option<(usize, bool)> {
         loop {
-            j = self.sp.next(self.bytes, j);
             match self.bytes.get(j)? {
-                b'"' => return Some((i + 1, j, escaped, j + 1)),
-                b'\\' => {
-                    // `\uXXXX`'s hex digits hold no quote or backslash: skipping the letter is
-                    // enough.
-                    escaped = true;
-                    j += 2;
-                }
+                b'"' => return Some((j, true)),
+                // `\uXXXX`'s hex digits hold no quote or backslash: skipping the letter is
+                // enough.
+                b'\\' => j = self.sp.next(self.bytes, j + 2),
                 _ => return None,
             }
         }
     }
 
+    #[inline(always)]
     fn value(&mut self, i: usize, depth: u32) -> Option<usize> {
         match *self.bytes.get(i)? {
             b'"' => {
-                let (start, end, escaped, after) = self.string(i)?;
-                self.span(if escaped { ESCAPED } else { STRING }, start, end);
-                Some(after)
+                let (end, escaped) = self.string(i)?;
+                self.span(if escaped { ESCAPED } else { STRING }, i + 1, end);
+                Some(end + 1)
             }
             b'{' => self.object(i, depth),
             b'[' => self.array(i, depth),
@@ -219,12 +247,13 @@ impl<'a, R: AsRef<[u8]>> Tape<'_, 'a, R> {
         }
     }
 
+    #[inline(always)]
     fn number(&mut self, i: usize) -> Option<usize> {
         let b = self.bytes;
         let negative = b.get(i) == Some(&b'-');
         let mut j = i + usize::from(negative);
-        // The digits as one integer (wrapping past 19 digits: then `digits` sends it the slow
-        // way), and how many there are.
+        // The digits as one integer, and where they end; past 15 digits `slow_number` takes
+        // over (the integer may have wrapped).
         let mut m = 0u64;
         let start = j;
         while let Some(d) = b.get(j).filter(|d| d.is_ascii_digit()) {
@@ -242,8 +271,29 @@ impl<'a, R: AsRef<[u8]>> Tape<'_, 'a, R> {
             frac = j - from;
         }
         let digits = j - start - usize::from(frac > 0);
-        let exponent = matches!(b.get(j), Some(b'e' | b'E'));
-        if exponent {
+        let v = match POW10.get(frac) {
+            // Clinger's fast path: up to 15 digits and 22 fraction digits make `m / 10^frac`
+            // with both exact, so the one division is correctly rounded, as JSON.parse's is.
+            Some(&p) if digits <= 15 && !matches!(b.get(j), Some(b'e' | b'E')) => {
+                let v = m as f64 / p;
+                if negative {
+                    -v
+                } else {
+                    v
+                }
+            }
+            _ => return self.slow_number(i, j),
+        };
+        self.push_number(v);
+        Some(j)
+    }
+
+    /// A number with an exponent or more than 15 digits, from `i`; `j` is where its digits
+    /// (before any exponent) end.
+    #[inline(never)]
+    fn slow_number(&mut self, i: usize, mut j: usize) -> Option<usize> {
+        let b = self.bytes;
+        if matches!(b.get(j), Some(b'e' | b'E')) {
             j += 1;
             if matches!(b.get(j), Some(b'+' | b'-')) {
                 j += 1;
@@ -252,38 +302,45 @@ impl<'a, R: AsRef<[u8]>> Tape<'_, 'a, R> {
                 j += 1;
             }
         }
-        // Clinger's fast path: up to 15 digits and 22 fraction digits make `m / 10^frac` with
-        // both exact, so the one division is correctly rounded, as JSON.parse's result is.
-        let v = match POW10.get(frac) {
-            Some(&p) if !exponent && digits <= 15 => {
-                let v = m as f64 / p;
-                if negative {
-                    -v
-                } else {
-                    v
-                }
-            }
-            // The nearest double (infinity past the range), as JSON.parse gives.
-            _ => self.text.get(i..j)?.parse().unwrap_or(f64::NAN),
-        };
+        // The nearest double (infinity past the range), as JSON.parse gives.
+        let v = self.text.get(i..j)?.parse().unwrap_or(f64::NAN);
+        self.push_number(v);
+        Some(j)
+    }
+
+    #[inline(always)]
+    fn push_number(&mut self, v: f64) {
         if let Some(slot) = self.numbers.get_mut(self.nn) {
             *slot = v;
         }
         self.nn += 1;
         self.word(NUMBER);
-        Some(j)
     }
 
     /// Writes `tag` and a place for the count; returns where the count goes.
+    #[inline(always)]
     fn open(&mut self, tag: u32) -> usize {
         self.word(tag);
         self.word(0);
         self.nw - 1
     }
 
+    #[inline(always)]
     fn close(&mut self, at: usize, n: u32) {
         if let Some(slot) = self.words.get_mut(at) {
             *slot = n;
+        }
+    }
+
+    /// After a member or item at `i`: the offset after the `,` and the whitespace after it,
+    /// or `None` at the container's close `end` (its offset is then `i`'s).
+    #[inline(always)]
+    fn separator(&self, i: usize, end: u8) -> Option<Result<usize, usize>> {
+        let i = ws(self.bytes, i);
+        match *self.bytes.get(i)? {
+            b',' => Some(Ok(ws(self.bytes, i + 1))),
+            b if b == end => Some(Err(i)),
+            _ => None,
         }
     }
 
@@ -298,11 +355,12 @@ impl<'a, R: AsRef<[u8]>> Tape<'_, 'a, R> {
             loop {
                 i = self.value(i, depth + 1)?;
                 n += 1;
-                i = ws(self.bytes, i);
-                match self.bytes.get(i)? {
-                    b',' => i = ws(self.bytes, i + 1),
-                    b']' => break,
-                    _ => return None,
+                match self.separator(i, b']')? {
+                    Ok(next) => i = next,
+                    Err(close) => {
+                        i = close;
+                        break;
+                    }
                 }
             }
         }
@@ -319,19 +377,26 @@ impl<'a, R: AsRef<[u8]>> Tape<'_, 'a, R> {
         let mut n = 0u32;
         if self.bytes.get(i) != Some(&b'}') {
             loop {
-                let (start, end, escaped, after) = self.string(i)?;
-                self.key(start, end, escaped);
-                i = ws(self.bytes, after);
-                if self.bytes.get(i) != Some(&b':') {
+                if self.bytes.get(i) != Some(&b'"') {
                     return None;
+                }
+                let (end, escaped) = self.string(i)?;
+                self.key(i + 1, end, escaped);
+                i = end + 1;
+                if self.bytes.get(i) != Some(&b':') {
+                    i = ws(self.bytes, i);
+                    if self.bytes.get(i) != Some(&b':') {
+                        return None;
+                    }
                 }
                 i = self.value(ws(self.bytes, i + 1), depth + 1)?;
                 n += 1;
-                i = ws(self.bytes, i);
-                match self.bytes.get(i)? {
-                    b',' => i = ws(self.bytes, i + 1),
-                    b'}' => break,
-                    _ => return None,
+                match self.separator(i, b'}')? {
+                    Ok(next) => i = next,
+                    Err(close) => {
+                        i = close;
+                        break;
+                    }
                 }
             }
         }
@@ -341,172 +406,20 @@ impl<'a, R: AsRef<[u8]>> Tape<'_, 'a, R> {
 
     #[inline(always)]
     fn key(&mut self, start: usize, end: usize, escaped: bool) {
-        let key = self.bytes.get(start..end).unwrap_or_default();
         if escaped {
             self.span(KEY_ESCAPED, start, end);
-        } else if self.reserved.contains(key) {
-            self.span(KEY_DEFINE, start, end);
-        } else {
-            match self.keys.find_or_add(self.bytes, start, end) {
-                Key::Again(k) => self.word(k << 4 | KEY_AGAIN),
-                Key::New => self.span(KEY, start, end),
-                Key::Once => self.span(KEY_ONCE, start, end),
-            }
+            return;
+        }
+        let reserved = &self.reserved;
+        let bytes = self.bytes;
+        match self
+            .keys
+            .find_or_add(bytes, start, end, || reserved.contains(bytes, start, end))
+        {
+            Key::Again(k) => self.word(k << 4 | KEY_AGAIN),
+            Key::New => self.span(KEY, start, end),
+            Key::Once => self.span(KEY_ONCE, start, end),
+            Key::Reserved => self.span(KEY_DEFINE, start, end),
         }
     }
-}
-
-/// The reserved names, with a mask of their lengths to rule most keys out at once.
-struct Reserved<'r, R> {
-    names: &'r [R],
-    lengths: u64,
-}
-
-impl<'r, R: AsRef<[u8]>> Reserved<'r, R> {
-    fn new(names: &'r [R]) -> Self {
-        let mut lengths = 0u64;
-        for n in names {
-            lengths |= 1u64.checked_shl(n.as_ref().len() as u32).unwrap_or(0);
-        }
-        Reserved { names, lengths }
-    }
-
-    #[inline(always)]
-    fn contains(&self, key: &[u8]) -> bool {
-        let bit = 1u64.checked_shl(key.len() as u32).unwrap_or(0);
-        if self.lengths & bit == 0 && key.len() < 64 {
-            return false;
-        }
-        self.names.iter().any(|n| n.as_ref() == key)
-    }
-}
-
-/// Byte offsets into the text turned into UTF-16 offsets, asked for in increasing order.
-struct Utf16<'a> {
-    bytes: &'a [u8],
-    ascii: bool,
-    /// The last offset converted, in bytes and in units.
-    byte: usize,
-    unit: usize,
-}
-
-impl<'a> Utf16<'a> {
-    fn new(text: &'a str) -> Self {
-        Utf16 {
-            bytes: text.as_bytes(),
-            ascii: text.is_ascii(),
-            byte: 0,
-            unit: 0,
-        }
-    }
-
-    /// The UTF-16 offset of byte offset `b`.
-    #[inline(always)]
-    fn at(&mut self, b: usize) -> u32 {
-        if self.ascii {
-            return b as u32; // the text's length fits u32 (checked by write_tape)
-        }
-        self.slow(b)
-    }
-
-    fn slow(&mut self, b: usize) -> u32 {
-        if b < self.byte {
-            // Not reached: offsets come in increasing order. Count from the start.
-            self.byte = 0;
-            self.unit = 0;
-        }
-        let chunk = self.bytes.get(self.byte..b).unwrap_or_default();
-        // One unit per character, two for one past U+FFFF (4 UTF-8 bytes, a surrogate pair).
-        let units: usize = chunk
-            .iter()
-            .map(|&c| usize::from(c & 0xC0 != 0x80) + usize::from(c >= 0xF0))
-            .sum();
-        self.byte = b;
-        self.unit += units;
-        self.unit as u32
-    }
-}
-
-/// How a plain key is written.
-enum Key {
-    /// It was seen before, with this index.
-    Again(u32),
-    /// First seen: it got the next index.
-    New,
-    /// First seen, but the table is full.
-    Once,
-}
-
-/// The plain keys seen so far in a document, by content: open addressing over `SLOTS`
-/// slots, at most `SLOTS / 2` keys, kept as byte offsets (small to set up for every message).
-struct KeyTable {
-    /// Index + 1 of the key in each slot (0: empty).
-    slots: [u8; SLOTS],
-    /// Where each key's source starts and ends in the text.
-    keys: [(u32, u32); SLOTS / 2],
-    len: usize,
-}
-
-const SLOTS: usize = 256;
-
-impl KeyTable {
-    fn new() -> Self {
-        KeyTable {
-            slots: [0; SLOTS],
-            keys: [(0, 0); SLOTS / 2],
-            len: 0,
-        }
-    }
-
-    /// The key `bytes[start..end]`: its index if it was seen, else a new one while there is
-    /// room.
-    #[inline(always)]
-    fn find_or_add(&mut self, bytes: &[u8], start: usize, end: usize) -> Key {
-        let key = bytes.get(start..end).unwrap_or_default();
-        let mut i = hash(bytes, start, end) as usize % SLOTS;
-        loop {
-            let slot = self.slots.get(i).copied().unwrap_or(0);
-            if slot == 0 {
-                break;
-            }
-            let idx = usize::from(slot) - 1;
-            if let Some(&(s, e)) = self.keys.get(idx) {
-                if bytes.get(s as usize..e as usize) == Some(key) {
-                    return Key::Again(idx as u32);
-                }
-            }
-            i = (i + 1) % SLOTS;
-        }
-        if self.len >= SLOTS / 2 {
-            return Key::Once;
-        }
-        if let (Some(s), Some(k)) = (self.slots.get_mut(i), self.keys.get_mut(self.len)) {
-            // Offsets fit u32: write_tape refuses longer texts.
-            *k = (start as u32, end as u32);
-            self.len += 1;
-            *s = self.len as u8;
-        }
-        Key::New
-    }
-}
-
-/// A hash of the key `bytes[start..end]` from its length and its first and last 8 bytes (keys
-/// are short), loaded as words.
-#[inline(always)]
-fn hash(bytes: &[u8], start: usize, end: usize) -> u32 {
-    let len = end.saturating_sub(start);
-    let load = |at: usize| {
-        bytes
-            .get(at..at + 8)
-            .and_then(|c| c.first_chunk::<8>())
-            .map_or(0, |c| u64::from_le_bytes(*c))
-    };
-    // A short key is followed by at least its closing quote: the word past it is masked off.
-    let first = match len {
-        8.. => load(start),
-        _ => load(start) & u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0),
-    };
-    let last = if len > 8 { load(end - 8) } else { 0 };
-    let h = (first ^ last.rotate_left(29) ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> 40) as u32
 }
