@@ -1,14 +1,14 @@
 // decode: core checks the message and writes its tape into W and F (tape.js), from which the
-// values are built here. Short messages, and those the tape cannot take (nested past 1000
-// levels), are built by JSON.parse after the same checks. W and F are read after the native
+// values are built here. A message the tape cannot take (nested past 1000 levels) is built by
+// JSON.parse after the same checks. W and F are read after the native
 // call: a decode run from a getter of `limits` (before the tape is written) may replace them.
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true })
 const setTape = binding.tapeBuffers
-binding.tapeReserve([...RESERVED])
+KNOWN = binding.tapeKeys([...RESERVED])
+NK = KNOWN.length
 setTape(W, F)
 
 function decode(input, limits) {
-  if (input.length < TAPE_FROM) return decodeShort(input, limits)
   let status
   try {
     status = binding.checkTape(input, limits)
@@ -24,14 +24,4 @@ function decode(input, limits) {
   const value = fromTape(text, W, F)
   shrinkTape(setTape)
   return value
-}
-
-function decodeShort(input, limits) {
-  let text
-  try {
-    text = binding.checkedText(input, limits)
-  } catch (e) {
-    rethrow(e)
-  }
-  return JSON.parse(text)
 }

@@ -18,6 +18,10 @@ let Tf = F
 let P = 0
 let Q = 0
 let K = []
+// The keys the tape names by index 0..KNOWN.length - 1 (core's KNOWN_KEYS), set by the decode
+// file when it loads; a document's own keys follow in K.
+let KNOWN = []
+let NK = 0
 
 // An own data property, as JSON.parse makes it (assigning `__proto__` would set the prototype).
 function defineOwn(o, k, v) {
@@ -62,9 +66,11 @@ function tapeValue() {
       for (let i = 0; i < n; i++) {
         const w = Tw[P++]
         switch (w & 15) {
-          case 9:
-            o[K[w >>> 4]] = tapeValue()
+          case 9: {
+            const i = w >>> 4
+            o[i < NK ? KNOWN[i] : K[i - NK]] = tapeValue()
             break
+          }
           case 8: {
             const k = tapeString()
             K.push(k)
@@ -121,7 +127,3 @@ function shrinkTape(setTape) {
     setTape(W, F)
   }
 }
-
-// Messages shorter than this are checked by core and built by JSON.parse: below it, writing
-// and reading a tape costs more than JSON.parse saves (measured in BENCHMARKS.md).
-const TAPE_FROM = 256

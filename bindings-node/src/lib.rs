@@ -28,7 +28,7 @@ mod schema;
 mod session;
 
 use mcpwire::api::{self, Failure};
-use mcpwire::json::tape::{KeyScratch, TapeStatus};
+use mcpwire::json::tape::{TapeKeys, TapeStatus, KNOWN_KEYS};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
@@ -447,11 +447,7 @@ pub fn check_tape(env: &Env, input: Unknown, limits: Option<Unknown>) -> Result<
             let (words, numbers) = tape.as_mut()?;
             // SAFETY: JS cannot run while this call does, so nothing else touches the arrays.
             let (words, numbers) = unsafe { (words.as_mut(), numbers.as_mut()) };
-            Some(RESERVED.with_borrow(|reserved| {
-                KEYS.with_borrow_mut(|keys| {
-                    api::decode_tape(bytes, lim, reserved, keys, words, numbers)
-                })
-            }))
+            Some(KEYS.with_borrow_mut(|keys| api::decode_tape(bytes, lim, keys, words, numbers)))
         })
         .unwrap_or(Ok(TapeStatus::Fallback))
         .map_err(|e| mcpwire_error(env, e))
@@ -484,15 +480,16 @@ pub fn tape_buffers(words: Uint32Array, numbers: Float64Array) {
 }
 
 /// Sets the names `checkTape` marks for the builder to define instead of assign (the package
-/// passes those of `Object.prototype` when it loads).
+/// passes those of `Object.prototype` when it loads); returns the names the tape gives by
+/// index (core's `KNOWN_KEYS`).
 #[napi]
-pub fn tape_reserve(names: Vec<String>) {
-    RESERVED.set(names);
+pub fn tape_keys(reserved: Vec<String>) -> Vec<&'static str> {
+    KEYS.set(TapeKeys::new(&reserved));
+    KNOWN_KEYS.to_vec()
 }
 
 thread_local! {
-    static RESERVED: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
-    static KEYS: std::cell::RefCell<KeyScratch> = std::cell::RefCell::new(KeyScratch::default());
+    static KEYS: std::cell::RefCell<TapeKeys> = std::cell::RefCell::new(TapeKeys::new::<&str>(&[]));
     static TAPE: std::cell::RefCell<Option<(Uint32Array, Float64Array)>> = const { std::cell::RefCell::new(None) };
     /// The UTF-8 copy of the last string `checked_text` checked: its buffer is reused, so a
     /// call allocates nothing.

@@ -7,7 +7,7 @@ mod common;
 #[allow(dead_code)]
 mod vectors;
 
-use mcpwire::json::tape::{self, KeyScratch, TapeStatus};
+use mcpwire::json::tape::{self, TapeKeys, TapeStatus, KNOWN_KEYS};
 use mcpwire::json::Value;
 use mcpwire::Limits;
 use proptest::prelude::*;
@@ -16,19 +16,28 @@ use vectors::{limits_of, vectors};
 const RESERVED: [&str; 3] = ["__proto__", "toString", "constructor"];
 
 thread_local! {
-    /// One key table for all the documents of a test, as a binding keeps one.
-    static KEYS: std::cell::RefCell<KeyScratch> = std::cell::RefCell::new(KeyScratch::default());
+    /// One key table per set of reserved names for all the documents of a test, as a binding
+    /// keeps one.
+    static KEYS: std::cell::RefCell<Vec<(Vec<String>, TapeKeys)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-fn decode_tape<R: AsRef<[u8]>>(
+fn decode_tape(
     input: &[u8],
     limits: Limits,
-    reserved: &[R],
+    reserved: &[&str],
     words: &mut [u32],
     numbers: &mut [f64],
 ) -> Result<TapeStatus, mcpwire::DecodeError> {
-    KEYS.with_borrow_mut(|keys| {
-        mcpwire::api::decode_tape(input, limits, reserved, keys, words, numbers)
+    KEYS.with_borrow_mut(|all| {
+        let names: Vec<String> = reserved.iter().map(|r| r.to_string()).collect();
+        let at = match all.iter().position(|(n, _)| *n == names) {
+            Some(at) => at,
+            None => {
+                all.push((names, TapeKeys::new(reserved)));
+                all.len() - 1
+            }
+        };
+        mcpwire::api::decode_tape(input, limits, &mut all[at].1, words, numbers)
     })
 }
 
@@ -85,6 +94,7 @@ struct TapeReader<'t> {
     p: usize,
     q: usize,
     units: Vec<u16>,
+    /// The known keys, then the document's own.
     keys: Vec<String>,
     reserved: &'t [&'t str],
     /// How many keys were written whole past the table, and the highest index named.
@@ -139,8 +149,14 @@ impl TapeReader<'_> {
                         let w = self.next();
                         let (k, define) = match w & 15 {
                             tape::KEY_AGAIN => {
-                                self.highest_again = self.highest_again.max(Some(w >> 4));
-                                (self.keys[(w >> 4) as usize].clone(), false)
+                                let i = w >> 4;
+                                if i as usize >= KNOWN_KEYS.len() {
+                                    self.highest_again = self.highest_again.max(Some(i));
+                                }
+                                let k = self.keys[i as usize].clone();
+                                let define = self.reserved.contains(&k.as_str());
+                                assert!(!define, "reserved key {k} named by index");
+                                (k, false)
                             }
                             tape::KEY => {
                                 let k = self.string();
@@ -188,7 +204,7 @@ fn check_with(input: &str, limits: Limits, reserved: &[&str]) -> (usize, Option<
         p: 2,
         q: 0,
         units: input.encode_utf16().collect(),
-        keys: Vec::new(),
+        keys: KNOWN_KEYS.iter().map(|k| k.to_string()).collect(),
         reserved,
         once: 0,
         highest_again: None,
@@ -277,6 +293,8 @@ fn reserved_names_are_marked_to_be_defined_however_spelled() {
     // With no reserved names nothing is marked; with others, those.
     check_with(&call(args), Limits::DEFAULT, &[]);
     check_with(&call(args), Limits::DEFAULT, &["valueOf", "x"]);
+    // A known key can be reserved too (a realm whose Object.prototype has `name`).
+    check_with(&call(args), Limits::DEFAULT, &["name", "arguments", "id"]);
 }
 
 #[test]
@@ -288,10 +306,11 @@ fn keys_past_the_table_are_written_whole_and_earlier_ones_still_by_index() {
         .collect::<Vec<_>>()
         .join(",");
     let input = call(&format!("{{\"rows\":[{{{obj}}},{{{obj}}},{{{obj}}}]}}"));
-    // The message's 6 keys and "rows" come first: 121 of the row keys get an index.
+    // Of the table's 192 places the known keys hold 60 and the 3 reserved names 3; "rows"
+    // takes one (index 60): 128 of the row keys get an index (61 to 188).
     let (once, highest) = check(&input, Limits::DEFAULT);
-    assert_eq!(once, 3 * (300 - 121));
-    assert_eq!(highest, Some(127));
+    assert_eq!(once, 3 * (300 - 128));
+    assert_eq!(highest, Some(188));
 }
 
 #[test]

@@ -97,13 +97,12 @@ fn best_pass_ns(messages: &[Vec<u8>], passes: usize, sonic: bool) -> f64 {
 #[inline(never)]
 fn tape_decode(m: &[u8]) -> usize {
     thread_local! {
-        static TAPE: std::cell::RefCell<(Vec<u32>, Vec<f64>, mcpwire::json::tape::KeyScratch)> =
-            std::cell::RefCell::new((vec![0; 1 << 20], vec![0.0; 1 << 19], Default::default()));
+        static TAPE: std::cell::RefCell<(Vec<u32>, Vec<f64>, mcpwire::json::tape::TapeKeys)> =
+            std::cell::RefCell::new((vec![0; 1 << 20], vec![0.0; 1 << 19],
+                mcpwire::json::tape::TapeKeys::new(&["__proto__", "toString"])));
     }
-    const RESERVED: [&str; 2] = ["__proto__", "toString"];
     TAPE.with_borrow_mut(|(w, f, keys)| {
-        mcpwire::api::decode_tape(m, mcpwire::Limits::DEFAULT, &RESERVED, keys, w, f)
-            .expect("tape");
+        mcpwire::api::decode_tape(m, mcpwire::Limits::DEFAULT, keys, w, f).expect("tape");
         w[0] as usize
     })
 }

@@ -72,21 +72,18 @@ pub fn decode_build<'a, B: crate::json::Build<'a>>(
 }
 
 /// Checks one message with every rule, then writes its tape (see [`crate::json::tape`]) into
-/// `words` and `numbers`, from which a JS binding builds the values. `reserved` are the names
-/// of `Object.prototype`'s properties; `keys` is a key table kept across calls.
-pub fn decode_tape<R: AsRef<[u8]>>(
+/// `words` and `numbers`, from which a JS binding builds the values; `keys` (one per thread)
+/// knows the realm's reserved names and keeps its table across calls.
+pub fn decode_tape(
     input: &[u8],
     limits: Limits,
-    reserved: &[R],
-    keys: &mut crate::json::tape::KeyScratch,
+    keys: &mut crate::json::tape::TapeKeys,
     words: &mut [u32],
     numbers: &mut [f64],
 ) -> Result<crate::json::tape::TapeStatus> {
     McpMessage::decode_with(input, limits, None)?;
     let text = crate::json::reader::utf8(input)?;
-    Ok(crate::json::tape::write_tape(
-        text, reserved, keys, words, numbers,
-    ))
+    Ok(crate::json::tape::write_tape(text, keys, words, numbers))
 }
 
 /// Checks one message with every rule and returns it as a plain JSON value (what a

@@ -10,6 +10,7 @@ mod scan_avx2;
 #[cfg(target_arch = "x86_64")]
 mod scan_sse2;
 mod string;
+#[cfg(feature = "alloc")]
 pub mod tape;
 #[cfg(feature = "alloc")]
 pub mod value;

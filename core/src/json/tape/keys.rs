@@ -13,58 +13,211 @@ pub(super) enum Key {
     Reserved,
 }
 
-/// Most keys remembered (with an index) in one document.
-const MAX_KEYS: usize = 128;
-/// Slots of the open-addressing table (at most half full).
-const SLOTS: usize = 2 * MAX_KEYS;
+/// The names of MCP tool traffic a tape names by index without spelling them: a JS builder
+/// holds them as strings made once, so the keys of a typical message cost no string at all.
+/// Indexes `0..KNOWN_KEYS.len()` of [`KEY_AGAIN`](super::KEY_AGAIN) are these; a document's
+/// own keys are numbered after them.
+pub const KNOWN_KEYS: [&str; 60] = [
+    "jsonrpc",
+    "id",
+    "method",
+    "params",
+    "result",
+    "error",
+    "code",
+    "message",
+    "data",
+    "name",
+    "title",
+    "description",
+    "arguments",
+    "_meta",
+    "progressToken",
+    "progress",
+    "total",
+    "cursor",
+    "nextCursor",
+    "tools",
+    "inputSchema",
+    "outputSchema",
+    "annotations",
+    "content",
+    "type",
+    "text",
+    "mimeType",
+    "uri",
+    "resource",
+    "blob",
+    "structuredContent",
+    "isError",
+    "properties",
+    "required",
+    "items",
+    "enum",
+    "default",
+    "additionalProperties",
+    "$schema",
+    "$defs",
+    "$ref",
+    "format",
+    "minimum",
+    "maximum",
+    "readOnlyHint",
+    "destructiveHint",
+    "idempotentHint",
+    "openWorldHint",
+    "icons",
+    "requestId",
+    "reason",
+    "resultType",
+    "size",
+    "audience",
+    "priority",
+    "lastModified",
+    "anyOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+];
 
-/// A remembered key: its first 8 bytes as a word, where it is and how long, and its index (or
+/// Most keys remembered in one document, the known ones and the reserved ones included.
+const MAX_KEYS: usize = 192;
+/// Most reserved names kept (a realm's `Object.prototype` has 12); more would leave too few
+/// places for a document's keys.
+pub const MAX_RESERVED: usize = 32;
+/// Slots of the open-addressing table (at most 3/4 full).
+const SLOTS: usize = 256;
+/// The stamp of the known keys' slots, valid in every document.
+const PERMANENT: u32 = 0xFFFF_FF00;
+
+/// A remembered key: its first and last 8 bytes as words, where it starts in the document
+/// (a permanent one: its place in `TapeKeys::names`), its length, and its index (or
 /// [`RESERVED`]).
 #[derive(Clone, Copy)]
 struct Entry {
     first: u64,
+    last: u64,
     start: u32,
-    len: u32,
+    len: u16,
+    known: bool,
     index: u32,
 }
 
 const RESERVED: u32 = u32::MAX;
 
-/// The key table of tape writing, kept by the caller across documents (one per thread): it
-/// is set up once, and a new document only moves its generation on, so a small message does
-/// not pay for clearing it.
-pub struct KeyScratch {
-    /// `generation << 8 | entry + 1` in each slot; a slot of another generation is empty.
+/// The keys a tape writer knows, kept by the caller across documents (one per thread): the
+/// [`KNOWN_KEYS`], the reserved names (those JS must define, not assign: see
+/// [`KEY_DEFINE`](super::KEY_DEFINE)), and a table of the current document's own keys. The
+/// first two are entered once, as permanent entries; a new document only moves a stamp on,
+/// so a small message does not pay for clearing the table.
+pub struct TapeKeys {
+    /// `stamp | entry + 1` in each slot; a slot of another document's stamp is empty.
     slots: [u32; SLOTS],
     entries: [Entry; MAX_KEYS],
+    /// The permanent entries' names (an entry's `start` is its place here): the known keys,
+    /// then the reserved names.
+    names: alloc::vec::Vec<alloc::string::String>,
     generation: u32,
 }
 
-impl Default for KeyScratch {
-    fn default() -> Self {
-        KeyScratch {
+impl TapeKeys {
+    /// Keys for a JS realm whose `Object.prototype` has properties named `reserved` (the
+    /// first [`MAX_RESERVED`] distinct ones that are not [`KNOWN_KEYS`]).
+    pub fn new<R: AsRef<str>>(reserved: &[R]) -> Self {
+        let mut keys = TapeKeys {
             slots: [0; SLOTS],
             entries: [Entry {
                 first: 0,
+                last: 0,
                 start: 0,
                 len: 0,
+                known: false,
                 index: 0,
             }; MAX_KEYS],
+            names: KNOWN_KEYS.iter().map(|&k| k.into()).collect(),
             generation: 0,
+        };
+        let is_reserved = |name: &str| reserved.iter().any(|r| r.as_ref() == name);
+        for (i, known) in KNOWN_KEYS.iter().enumerate() {
+            let index = if is_reserved(known) {
+                RESERVED
+            } else {
+                i as u32
+            };
+            keys.enter(i, index);
+        }
+        for r in reserved {
+            let name = r.as_ref();
+            let fresh =
+                !keys.names.iter().any(|n| n == name) && name.len() <= usize::from(u16::MAX);
+            if fresh && keys.names.len() < KNOWN_KEYS.len() + MAX_RESERVED {
+                keys.names.push(name.into());
+                keys.enter(keys.names.len() - 1, RESERVED);
+            }
+        }
+        keys
+    }
+
+    /// Enters `names[i]` as permanent entry `i`, with `index`.
+    fn enter(&mut self, i: usize, index: u32) {
+        let name = self.names[i].as_bytes();
+        let len = name.len();
+        let (first, last) = words(name, 0, len);
+        let names = &self.names;
+        let same = |e: &Entry| same_middle(name, names, e, 0, len);
+        if let Err(slot) = self.probe(first, last, len, PERMANENT, same) {
+            self.entries[i % MAX_KEYS] = Entry {
+                first,
+                last,
+                start: i as u32,
+                len: len as u16,
+                known: true,
+                index,
+            };
+            self.slots[slot] = PERMANENT | (i as u32 + 1);
+        }
+    }
+
+    /// The key with these words and length among the slots stamped `stamp` or [`PERMANENT`]:
+    /// the entry `same` accepts, or `Err` with the empty slot where it goes.
+    #[inline(always)]
+    fn probe(
+        &self,
+        first: u64,
+        last: u64,
+        len: usize,
+        stamp: u32,
+        same: impl Fn(&Entry) -> bool,
+    ) -> Result<&Entry, usize> {
+        let h = (first ^ last.rotate_left(29) ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut i = (h >> 56) as usize;
+        loop {
+            let slot = self.slots[i % SLOTS];
+            let live = slot & PERMANENT;
+            if live != stamp && live != PERMANENT {
+                return Err(i % SLOTS);
+            }
+            let e = &self.entries[(slot as usize & 0xFF).wrapping_sub(1) % MAX_KEYS];
+            if e.first == first && e.last == last && usize::from(e.len) == len && same(e) {
+                return Ok(e);
+            }
+            i += 1;
         }
     }
 }
 
-impl core::fmt::Debug for KeyScratch {
+impl core::fmt::Debug for TapeKeys {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("KeyScratch")
+        f.debug_struct("TapeKeys")
+            .field("reserved", &self.names.get(KNOWN_KEYS.len()..))
+            .finish_non_exhaustive()
     }
 }
 
-/// The plain keys seen so far in one document, found by content.
+/// The keys of one document.
 pub(super) struct KeyTable<'s> {
-    s: &'s mut KeyScratch,
-    /// This document's generation, in the slots' high bits.
+    k: &'s mut TapeKeys,
+    /// This document's stamp, in the slots' high bits.
     stamp: u32,
     len: usize,
     /// The next index to give (reserved names get none).
@@ -72,78 +225,90 @@ pub(super) struct KeyTable<'s> {
 }
 
 impl<'s> KeyTable<'s> {
-    /// An empty table in `s`.
-    pub(super) fn new(s: &'s mut KeyScratch) -> Self {
-        s.generation = (s.generation + 1) & 0x00FF_FFFF;
-        if s.generation == 0 {
-            // The stamps wrapped: clear for real, once every 2^24 documents.
-            s.slots = [0; SLOTS];
-            s.generation = 1;
+    /// The keys of a new document, in `k`.
+    pub(super) fn new(k: &'s mut TapeKeys) -> Self {
+        k.generation += 1;
+        if k.generation >= 0x00FF_FFFF {
+            // The stamps ran out (every 2^24 - 1 documents): clear the documents' slots.
+            for s in k.slots.iter_mut().filter(|s| **s & PERMANENT != PERMANENT) {
+                *s = 0;
+            }
+            k.generation = 1;
         }
-        let stamp = s.generation << 8;
         KeyTable {
-            s,
-            stamp,
-            len: 0,
-            next: 0,
+            stamp: k.generation << 8,
+            len: k.names.len(),
+            k,
+            next: KNOWN_KEYS.len() as u32,
         }
     }
 
-    /// The key `bytes[start..end]`; `reserved` is asked once per distinct key.
+    /// The key `bytes[start..end]` (`first` and `last`: see [`words`]).
     #[inline(always)]
-    pub(super) fn find_or_add(
-        &mut self,
-        bytes: &[u8],
-        start: usize,
-        end: usize,
-        reserved: impl FnOnce() -> bool,
-    ) -> Key {
+    pub(super) fn find_or_add(&mut self, bytes: &[u8], start: usize, end: usize) -> Key {
         let len = end.saturating_sub(start);
-        let first = first_word(bytes, start, len);
-        let last = if len > 8 { load(bytes, end - 8) } else { 0 };
-        let h = (first ^ last.rotate_left(29) ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut i = (h >> 56) as usize;
-        loop {
-            let slot = self.s.slots[i % SLOTS];
-            if slot & !0xFF != self.stamp {
-                break;
-            }
-            let e = self.s.entries[(slot as usize & 0xFF).wrapping_sub(1) % MAX_KEYS];
-            if e.first == first
-                && e.len as usize == len
-                && same_rest(bytes, e.start as usize, start, len)
-            {
-                return match e.index {
-                    RESERVED => Key::Reserved,
-                    index => Key::Again(index),
-                };
-            }
-            i += 1;
+        let (first, last) = words(bytes, start, len);
+        let names = &self.k.names;
+        let same = |e: &Entry| same_middle(bytes, names, e, start, len);
+        let slot = match self.k.probe(first, last, len, self.stamp, same) {
+            Ok(e) if e.index == RESERVED => return Key::Reserved,
+            Ok(e) => return Key::Again(e.index),
+            Err(slot) => slot,
+        };
+        if self.len >= MAX_KEYS || len > usize::from(u16::MAX) {
+            return Key::Once;
         }
-        let is_reserved = reserved();
-        if self.len >= MAX_KEYS {
-            return if is_reserved {
-                Key::Reserved
-            } else {
-                Key::Once
-            };
-        }
-        let index = if is_reserved { RESERVED } else { self.next };
         // Offsets fit u32: write_tape refuses longer texts.
-        self.s.entries[self.len % MAX_KEYS] = Entry {
+        self.k.entries[self.len % MAX_KEYS] = Entry {
             first,
+            last,
             start: start as u32,
-            len: len as u32,
-            index,
+            len: len as u16,
+            known: false,
+            index: self.next,
         };
         self.len += 1;
-        self.s.slots[i % SLOTS] = self.stamp | self.len as u32;
-        if is_reserved {
-            return Key::Reserved;
-        }
+        self.k.slots[slot] = self.stamp | self.len as u32;
         self.next += 1;
         Key::New
     }
+}
+
+/// Whether the key of `len` bytes at `start` equals entry `e`, whose words and length equal
+/// its own: only keys longer than 16 bytes have a middle left to compare (a permanent
+/// entry's in `names`).
+#[inline(always)]
+fn same_middle(
+    bytes: &[u8],
+    names: &[alloc::string::String],
+    e: &Entry,
+    start: usize,
+    len: usize,
+) -> bool {
+    if len <= 16 {
+        return true;
+    }
+    let middle = bytes.get(start + 8..start + len - 8);
+    let theirs = match e.known {
+        true => names
+            .get(e.start as usize)
+            .and_then(|name| name.as_bytes().get(8..len - 8)),
+        false => bytes.get(e.start as usize + 8..e.start as usize + len - 8),
+    };
+    middle == theirs
+}
+
+/// The first and the last 8 bytes of the key of `len` bytes at `start` as words: the bytes
+/// past a short key's end are zero in `first`, and `last` is 0 for keys of up to 8 bytes.
+#[inline(always)]
+fn words(bytes: &[u8], start: usize, len: usize) -> (u64, u64) {
+    let first = first_word(bytes, start, len);
+    let last = if len > 8 {
+        load(bytes, start + len - 8)
+    } else {
+        0
+    };
+    (first, last)
 }
 
 /// The 8 bytes at `at` as a little-endian word (0 past the end of `bytes`).
@@ -173,45 +338,6 @@ fn first_word(bytes: &[u8], start: usize, len: usize) -> u64 {
     }
 }
 
-/// Whether two keys of `len` bytes at `a` and `b` whose first 8 bytes are equal are equal:
-/// the last 8 bytes as words, the middle of longer ones as slices.
-#[inline(always)]
-fn same_rest(bytes: &[u8], a: usize, b: usize, len: usize) -> bool {
-    if len <= 8 {
-        return true;
-    }
-    if load(bytes, a + len - 8) != load(bytes, b + len - 8) {
-        return false;
-    }
-    len <= 16 || bytes.get(a + 8..a + len - 8) == bytes.get(b + 8..b + len - 8)
-}
-
-/// The reserved names, with a mask of their lengths to rule most keys out at once.
-pub(super) struct Reserved<'r, R> {
-    names: &'r [R],
-    lengths: u64,
-}
-
-impl<'r, R: AsRef<[u8]>> Reserved<'r, R> {
-    pub(super) fn new(names: &'r [R]) -> Self {
-        let mut lengths = 0u64;
-        for n in names {
-            lengths |= 1u64.checked_shl(n.as_ref().len() as u32).unwrap_or(0);
-        }
-        Reserved { names, lengths }
-    }
-
-    /// Whether `bytes[start..end]` is one of the names.
-    pub(super) fn contains(&self, bytes: &[u8], start: usize, end: usize) -> bool {
-        let key = bytes.get(start..end).unwrap_or_default();
-        let bit = 1u64.checked_shl(key.len() as u32).unwrap_or(0);
-        if self.lengths & bit == 0 && key.len() < 64 {
-            return false;
-        }
-        self.names.iter().any(|n| n.as_ref() == key)
-    }
-}
-
 /// Byte offsets into the text turned into UTF-16 offsets, asked for in increasing order.
 pub(super) struct Utf16<'a> {
     bytes: &'a [u8],
@@ -225,7 +351,7 @@ impl<'a> Utf16<'a> {
     pub(super) fn new(text: &'a str) -> Self {
         Utf16 {
             bytes: text.as_bytes(),
-            ascii: text.is_ascii(),
+            ascii: is_ascii(text.as_bytes()),
             byte: 0,
             unit: 0,
         }
@@ -251,6 +377,22 @@ impl<'a> Utf16<'a> {
         self.unit += utf16_len(chunk);
         self.unit as u32
     }
+}
+
+/// Whether `text` is all ASCII: 32 bytes a step (the compiler makes the OR of four words
+/// vector code), where `str::is_ascii` measured a byte's worth of instructions per byte on
+/// small messages.
+fn is_ascii(text: &[u8]) -> bool {
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = text.chunks_exact(32);
+    let mut any = 0u64;
+    for c in &mut chunks {
+        for w in c.chunks_exact(8) {
+            any |= w.first_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
+        }
+    }
+    let rest = chunks.remainder().iter().fold(0u8, |a, &b| a | b);
+    any & HI == 0 && rest < 0x80
 }
 
 /// The UTF-16 length of UTF-8 text: a unit per byte that does not continue a character, one
@@ -280,6 +422,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn is_ascii_agrees_with_str_at_every_length_and_position_of_a_high_byte() {
+        for len in 0..80 {
+            let mut text = alloc::vec![b'a'; len];
+            assert!(is_ascii(&text));
+            for at in 0..len {
+                text[at] = 0x80;
+                assert!(!is_ascii(&text), "{len} {at}");
+                text[at] = 0x7f;
+                assert!(is_ascii(&text), "{len} {at}");
+                text[at] = b'a';
+            }
+        }
+    }
+
+    #[test]
     fn utf16_len_agrees_with_str_at_every_length_and_offset() {
         let text = "aé日😀x\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}bcdefghijk😀😀é";
         for (start, _) in text.char_indices() {
@@ -295,32 +452,41 @@ mod tests {
     }
 
     #[test]
-    fn a_new_document_forgets_the_keys_of_the_last_even_when_the_stamps_wrap() {
-        let bytes = b"\"alpha\":1,\"beta\":2";
-        let mut s = KeyScratch::default();
-        for generation in [5, 0x00FF_FFFE, 0x00FF_FFFF] {
-            s.generation = generation;
-            let mut t = KeyTable::new(&mut s);
-            assert!(matches!(t.find_or_add(bytes, 1, 6, || false), Key::New));
-            assert!(matches!(
-                t.find_or_add(bytes, 1, 6, || false),
-                Key::Again(0)
-            ));
-            assert!(matches!(
-                t.find_or_add(bytes, 11, 15, || true),
-                Key::Reserved
-            ));
-            assert!(matches!(
-                t.find_or_add(bytes, 11, 15, || false),
-                Key::Reserved
-            ));
-            let mut t = KeyTable::new(&mut s);
-            assert!(matches!(t.find_or_add(bytes, 11, 15, || false), Key::New));
-            assert!(matches!(t.find_or_add(bytes, 1, 6, || false), Key::New));
-            assert!(matches!(
-                t.find_or_add(bytes, 1, 6, || false),
-                Key::Again(1)
-            ));
+    fn a_new_document_forgets_the_keys_of_the_last_even_when_the_stamps_run_out() {
+        let bytes = b"\"alpha\":1,\"beta\":2,\"name\":3,\"propertyIsEnumerable\":4";
+        let n = KNOWN_KEYS.len() as u32;
+        let mut k = TapeKeys::new(&["beta", "propertyIsEnumerable", "data"]);
+        for generation in [5, 0x00FF_FFFD, 0x00FF_FFFE] {
+            k.generation = generation;
+            let mut t = KeyTable::new(&mut k);
+            assert!(matches!(t.find_or_add(bytes, 1, 6), Key::New));
+            assert!(matches!(t.find_or_add(bytes, 1, 6), Key::Again(i) if i == n));
+            assert!(matches!(t.find_or_add(bytes, 11, 15), Key::Reserved));
+            assert!(matches!(t.find_or_add(bytes, 11, 15), Key::Reserved));
+            assert!(matches!(t.find_or_add(bytes, 29, 49), Key::Reserved));
+            // Known keys keep their place in every document, reserved ones are marked.
+            assert!(matches!(t.find_or_add(bytes, 20, 24), Key::Again(9)));
+            let data = b"\"data\"";
+            assert!(matches!(t.find_or_add(data, 1, 5), Key::Reserved));
+            let mut t = KeyTable::new(&mut k);
+            assert!(matches!(t.find_or_add(bytes, 20, 24), Key::Again(9)));
+            assert!(matches!(t.find_or_add(bytes, 11, 15), Key::Reserved));
+            assert!(matches!(t.find_or_add(bytes, 1, 6), Key::New));
+            assert!(matches!(t.find_or_add(bytes, 1, 6), Key::Again(i) if i == n));
         }
+    }
+
+    #[test]
+    fn every_known_key_is_found_by_its_index() {
+        let mut k = TapeKeys::new::<&str>(&[]);
+        let mut t = KeyTable::new(&mut k);
+        for (i, name) in KNOWN_KEYS.iter().enumerate() {
+            let text = alloc::format!("\"{name}\":0");
+            let found = t.find_or_add(text.as_bytes(), 1, 1 + name.len());
+            assert!(matches!(found, Key::Again(j) if j == i as u32), "{name}");
+        }
+        // A key that shares a known key's first and last 8 bytes but not its middle.
+        let text = b"\"structuredXontent\"";
+        assert!(matches!(t.find_or_add(text, 1, 18), Key::New));
     }
 }

@@ -18,13 +18,15 @@
 //!
 //! | key | words |
 //! |---|---|
-//! | first use of a plain key: it gets the next index, from 0 | [`KEY`] `start end` |
+//! | one of the [`KNOWN_KEYS`], by its place there | `index << 4 \| `[`KEY_AGAIN`] |
+//! | first use of another plain key: it gets the next index | [`KEY`] `start end` |
 //! | a plain key used before | `index << 4 \| `[`KEY_AGAIN`] |
 //! | a plain key not remembered (the table is full) | [`KEY_ONCE`] `start end` |
 //! | a key with escapes | [`KEY_ESCAPED`] `start end` (JSON-parse `start-1..end+1`) |
-//! | a plain key among the caller's `reserved` names | [`KEY_DEFINE`] `start end` |
+//! | a plain key among the reserved names | [`KEY_DEFINE`] `start end` |
 //!
-//! `reserved` are the names JS must define as own properties, not assign (`JSON.parse`
+//! A document's own keys are numbered from `KNOWN_KEYS.len()` on. The reserved names (given
+//! to [`TapeKeys::new`]) are those JS must define as own properties, not assign (`JSON.parse`
 //! defines every property): the properties of `Object.prototype`, among them `__proto__`,
 //! whose setter would change the prototype, and any a frozen `Object.prototype` (SES
 //! `lockdown`) makes read-only. A JS builder checks escaped keys itself.
@@ -32,8 +34,8 @@
 mod keys;
 
 use super::scan::Specials;
-pub use keys::KeyScratch;
-use keys::{Key, KeyTable, Reserved, Utf16};
+use keys::{Key, KeyTable, Utf16};
+pub use keys::{TapeKeys, KNOWN_KEYS};
 
 /// `null`.
 pub const NULL: u32 = 0;
@@ -59,7 +61,7 @@ pub const KEY_AGAIN: u32 = 9;
 pub const KEY_ONCE: u32 = 10;
 /// A key with escapes: `start end` follow.
 pub const KEY_ESCAPED: u32 = 11;
-/// A plain key among the `reserved` names: `start end` follow.
+/// A plain key among the reserved names: `start end` follow.
 pub const KEY_DEFINE: u32 = 12;
 
 /// Deepest nesting written to a tape: a JS builder recurses once per level, so deeper
@@ -90,14 +92,12 @@ pub enum TapeStatus {
 }
 
 /// Writes the tape of `text`, a document that already passed every check (`api::decode_tape`
-/// checks it first), into `words` and `numbers`; plain keys equal to one of `reserved` are
-/// written as [`KEY_DEFINE`]; `keys` is the caller's key table. The scan trusts the checks:
-/// text that is not a checked document gives [`TapeStatus::Fallback`] or a meaningless tape,
-/// never a panic.
-pub(crate) fn write_tape<R: AsRef<[u8]>>(
+/// checks it first), into `words` and `numbers`, with the keys `keys` knows. The scan trusts
+/// the checks: text that is not a checked document gives [`TapeStatus::Fallback`] or a
+/// meaningless tape, never a panic.
+pub(crate) fn write_tape(
     text: &str,
-    reserved: &[R],
-    keys: &mut KeyScratch,
+    keys: &mut TapeKeys,
     words: &mut [u32],
     numbers: &mut [f64],
 ) -> TapeStatus {
@@ -114,7 +114,6 @@ pub(crate) fn write_tape<R: AsRef<[u8]>>(
         sp: Specials::NONE,
         units: Utf16::new(text),
         keys: KeyTable::new(keys),
-        reserved: Reserved::new(reserved),
     };
     let i = ws(t.bytes, 0);
     if t.value(i, 0).is_none() {
@@ -146,7 +145,7 @@ fn ws(bytes: &[u8], mut i: usize) -> usize {
 /// The tape being written: past the end of a buffer only the counts go on. The scan returns
 /// the offset after what it read, or `None` where the text is not what the checks passed (or
 /// nests past [`MAX_TAPE_DEPTH`]).
-struct Tape<'w, 'a, R> {
+struct Tape<'w, 'a> {
     text: &'a str,
     bytes: &'a [u8],
     words: &'w mut [u32],
@@ -156,10 +155,9 @@ struct Tape<'w, 'a, R> {
     sp: Specials,
     units: Utf16<'a>,
     keys: KeyTable<'w>,
-    reserved: Reserved<'w, R>,
 }
 
-impl<R: AsRef<[u8]>> Tape<'_, '_, R> {
+impl Tape<'_, '_> {
     #[inline(always)]
     fn word(&mut self, w: u32) {
         if let Some(slot) = self.words.get_mut(self.nw) {
@@ -410,12 +408,7 @@ impl<R: AsRef<[u8]>> Tape<'_, '_, R> {
             self.span(KEY_ESCAPED, start, end);
             return;
         }
-        let reserved = &self.reserved;
-        let bytes = self.bytes;
-        match self
-            .keys
-            .find_or_add(bytes, start, end, || reserved.contains(bytes, start, end))
-        {
+        match self.keys.find_or_add(self.bytes, start, end) {
             Key::Again(k) => self.word(k << 4 | KEY_AGAIN),
             Key::New => self.span(KEY, start, end),
             Key::Once => self.span(KEY_ONCE, start, end),
