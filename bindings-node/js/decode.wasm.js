@@ -1,7 +1,9 @@
 // decode: the message is written into a scratch buffer in wasm memory here (a string with
-// TextEncoder.encodeInto, bytes by a copy), core checks it there (checkScratch gets only its
-// length), and the engine's JSON.parse builds the values from the caller's own text. Other
-// inputs, and a decode called while one runs (from a getter of `limits`), take binding.decode.
+// TextEncoder.encodeInto, bytes by a copy), core checks it there (checkTape gets only its
+// length) and writes its tape into wasm memory, and the values are built from the tape
+// (tape.js) with the caller's own text; one the tape cannot take (nested past 1000 levels) is
+// built by JSON.parse. Other inputs, and a decode called while one runs (from a getter of
+// `limits`), take binding.decode.
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 const memory = binding.scratchMemory()
@@ -12,6 +14,19 @@ let scratchCap = 0
 let wasmBytes = new Uint8Array(0)
 let scratch = wasmBytes
 let busy = false
+KNOWN = binding.tapeKeys([...RESERVED])
+NK = KNOWN.length
+let tapeWords = new Uint32Array(0)
+let tapeNumbers = new Float64Array(0)
+
+// Views of the tape in wasm memory, renewed when it moved or the memory grew.
+function tapeViews(moved) {
+  if (moved || tapeWords.byteLength === 0 || tapeWords.buffer !== memory.buffer) {
+    const [w, wn, f, fn] = binding.tapePlace()
+    tapeWords = new Uint32Array(memory.buffer, w, wn)
+    tapeNumbers = new Float64Array(memory.buffer, f, fn)
+  }
+}
 
 // The scratch buffer as a Uint8Array of at least n bytes (views renewed when wasm memory grew).
 function scratchFor(n) {
@@ -30,6 +45,7 @@ function scratchFor(n) {
 function decode(input, limits) {
   if (busy) return decodeOther(input, limits)
   let text
+  let status
   busy = true
   try {
     if (typeof input === 'string') {
@@ -41,12 +57,12 @@ function decode(input, limits) {
         len = bytes.length
         scratchFor(len).set(bytes)
       }
-      binding.checkScratch(len, limits, input)
+      status = binding.checkTape(len, limits, input)
       text = input
     } else if (input instanceof Uint8Array) {
       const len = input.length
       scratchFor(len).set(input)
-      binding.checkScratch(len, limits, undefined)
+      status = binding.checkTape(len, limits, undefined)
       text = decoder.decode(scratchFor(len).subarray(0, len))
     } else {
       return binding.decode(input, limits)
@@ -61,7 +77,9 @@ function decode(input, limits) {
       wasmBytes = new Uint8Array(0)
     }
   }
-  return JSON.parse(text)
+  if (status === 2) return JSON.parse(text)
+  tapeViews(status === 3)
+  return fromTape(text, tapeWords, tapeNumbers)
 }
 
 function decodeOther(input, limits) {

@@ -1,20 +1,18 @@
-// Values from a tape (core's json::tape, written by the native side into `W`, words, and `F`,
-// numbers): strings are slices of the message text `S`, numbers come converted, and a key used
-// again is named by its index in `K`. Building this way is what lets decode keep up with
-// JSON.parse on small messages and pass it on large ones (BENCHMARKS.md); the result is the same
-// as JSON.parse(S) gives: plain objects and arrays with own data properties in input order.
+// Values from a tape (core's json::tape), which the native side writes into typed arrays of
+// words and numbers, handed to fromTape: strings are slices of the message text `S`, numbers
+// come converted, and a key is named by its index in KNOWN (core's KNOWN_KEYS) or, for the
+// document's own keys, in `K`. Building this way is what lets decode keep up with JSON.parse
+// on small messages and pass it on large ones (BENCHMARKS.md). The result is what
+// JSON.parse(S) gives: plain objects and arrays with own data properties in input order.
 //
 // Properties are assigned (`o[k] = v`), which for a plain object defines them as JSON.parse does,
 // except for names Object.prototype has (a setter there, or a frozen Object.prototype, would
 // see the assignment): those are RESERVED, the native side marks them in the tape (KEY_DEFINE),
 // and they are defined. RESERVED is what Object.prototype had when this module loaded.
 const RESERVED = new Set(Object.getOwnPropertyNames(Object.prototype))
-// The tape arrays: the native side writes into the ones it was last given (`setTape`).
-let W = new Uint32Array(256)
-let F = new Float64Array(128)
 let S = ''
-let Tw = W
-let Tf = F
+let Tw = new Uint32Array(0)
+let Tf = new Float64Array(0)
 let P = 0
 let Q = 0
 let K = []
@@ -107,23 +105,4 @@ function fromTape(text, w, f) {
   S = ''
   K = []
   return v
-}
-
-// Replaces W and F by arrays as large as the header of the last write (one that did not fit)
-// asks; `setTape` hands the new ones to the native side.
-function growTape(setTape) {
-  W = new Uint32Array(Math.max(W[0], 2 * W.length))
-  F = new Float64Array(Math.max(W[1], 2 * F.length))
-  setTape(W, F)
-}
-
-// The most words kept between calls: a larger tape's arrays are dropped after its call.
-const TAPE_KEEP = 1 << 20
-
-function shrinkTape(setTape) {
-  if (W.length > TAPE_KEEP) {
-    W = new Uint32Array(256)
-    F = new Float64Array(128)
-    setTape(W, F)
-  }
 }

@@ -24,6 +24,7 @@
 
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
 use mcpwire::api::{self, Failure};
+use mcpwire::json::tape::{TapeKeys, TapeStatus, KNOWN_KEYS};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
@@ -360,18 +361,110 @@ pub fn scratch_memory() -> JsValue {
 #[wasm_bindgen(js_name = checkScratch)]
 pub fn check_scratch(len: usize, limits: JsValue, text: JsValue) -> Result<(), JsValue> {
     let lim = read_limits(&limits)?;
-    SCRATCH.with_borrow(|b| {
-        let bytes = b
-            .get(..len)
-            .ok_or_else(|| JsValue::from(js_sys::Error::new("internal: scratch overrun")))?;
-        if !text.is_undefined()
-            && bytes.contains(&0xEF)
-            && !text.unchecked_ref::<JsString>().is_valid_utf16()
-        {
-            return Err(type_error(LONE_SURROGATE));
-        }
-        api::validate(bytes, lim).map_err(mcpwire_error)
+    SCRATCH.with_borrow(|b| api::validate(scratch_text(b, len, &text)?, lim).map_err(mcpwire_error))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tape of `decode` (core's `json::tape`): written into vectors in wasm memory, which the
+// package's JS reads through typed-array views and builds the values from.
+
+/// Words and numbers kept between calls; larger tapes are freed at the next call.
+const TAPE_KEEP: usize = 1 << 20;
+
+struct TapeState {
+    keys: TapeKeys,
+    words: Vec<u32>,
+    numbers: Vec<f64>,
+}
+
+thread_local! {
+    static TAPE: core::cell::RefCell<TapeState> = core::cell::RefCell::new(TapeState {
+        keys: TapeKeys::new::<&str>(&[]),
+        words: vec![0; 1024],
+        numbers: vec![0.0; 256],
+    });
+}
+
+/// Sets the names the tape marks for the builder to define instead of assign (the package
+/// passes those of `Object.prototype` when it loads); returns the names the tape gives by
+/// index (core's `KNOWN_KEYS`).
+#[doc(hidden)]
+#[wasm_bindgen(js_name = tapeKeys)]
+pub fn tape_keys(reserved: Vec<String>) -> Vec<String> {
+    TAPE.with_borrow_mut(|t| t.keys = TapeKeys::new(&reserved));
+    KNOWN_KEYS.iter().map(|k| (*k).into()).collect()
+}
+
+/// Where the tape's words and numbers are in wasm memory, and how many fit:
+/// `[words, wordsLength, numbers, numbersLength]`.
+#[doc(hidden)]
+#[wasm_bindgen(js_name = tapePlace)]
+pub fn tape_place() -> Vec<u32> {
+    TAPE.with_borrow(|t| {
+        vec![
+            t.words.as_ptr() as u32,
+            t.words.len() as u32,
+            t.numbers.as_ptr() as u32,
+            t.numbers.len() as u32,
+        ]
     })
+}
+
+/// Checks the message in the first `len` bytes of the scratch buffer as [`check_scratch`]
+/// does and writes its tape: 1 when written where [`tape_place`] last said, 3 when written
+/// after the tape moved (ask again), 2 when the message is to be built by `JSON.parse`.
+#[doc(hidden)]
+#[wasm_bindgen(js_name = checkTape)]
+pub fn check_tape(len: usize, limits: JsValue, text: JsValue) -> Result<u32, JsValue> {
+    let lim = read_limits(&limits)?;
+    SCRATCH.with_borrow(|b| {
+        let bytes = scratch_text(b, len, &text)?;
+        TAPE.with_borrow_mut(|t| {
+            let mut moved = false;
+            if t.words.len() > TAPE_KEEP || t.numbers.len() > TAPE_KEEP {
+                *t = TapeState {
+                    keys: core::mem::replace(&mut t.keys, TapeKeys::new::<&str>(&[])),
+                    words: vec![0; 1024],
+                    numbers: vec![0.0; 256],
+                };
+                moved = true;
+            }
+            loop {
+                let TapeState {
+                    keys,
+                    words,
+                    numbers,
+                } = t;
+                match api::decode_tape(bytes, lim, keys, words, numbers).map_err(mcpwire_error)? {
+                    TapeStatus::Written => return Ok(if moved { 3 } else { 1 }),
+                    TapeStatus::Fallback => return Ok(2),
+                    TapeStatus::TooSmall { words, numbers } => {
+                        t.words = Vec::new(); // free first: growing must not copy
+                        t.words = vec![0; words.max(2 * t.words.capacity())];
+                        t.numbers = Vec::new();
+                        t.numbers = vec![0.0; numbers.max(1)];
+                        moved = true;
+                    }
+                }
+            }
+        })
+    })
+}
+
+/// The first `len` bytes of the scratch buffer; `text` is the string they were encoded from
+/// (`undefined` for bytes): `encodeInto` writes U+FFFD for a lone surrogate, which is a
+/// `TypeError` as in [`read_input`].
+fn scratch_text<'b>(b: &'b [u8], len: usize, text: &JsValue) -> Result<&'b [u8], JsValue> {
+    let bytes = b
+        .get(..len)
+        .ok_or_else(|| JsValue::from(js_sys::Error::new("internal: scratch overrun")))?;
+    if !text.is_undefined()
+        && bytes.contains(&0xEF)
+        && !text.unchecked_ref::<JsString>().is_valid_utf16()
+    {
+        return Err(type_error(LONE_SURROGATE));
+    }
+    Ok(bytes)
 }
 
 /// Encodes a message given as plain JS values: the canonical bytes the Rust encoder writes.

@@ -140,9 +140,9 @@ for (const v of vectors.valid ?? []) {
   test(`valid: ${v.name}`, () => {
     const expected = JSON.parse(v.input)
 
-    // decode: deep-equal to JSON.parse, from text and from bytes
-    assert.deepEqual(lib.decode(v.input), expected)
-    assert.deepEqual(lib.decode(utf8.encode(v.input)), expected)
+    // decode: deep-equal to JSON.parse, from text and from bytes, keys in the same order
+    assertSameAsParse(lib.decode(v.input), v.input)
+    assertSameAsParse(lib.decode(utf8.encode(v.input)), v.input)
 
     // classify: the facts of the vector
     const c = lib.classify(v.input)
@@ -433,6 +433,80 @@ test('decode: results are plain values exactly as JSON.parse gives them', () => 
   assert.equal(Object.getPrototypeOf(got), Object.prototype)
   assert.ok(Object.prototype.hasOwnProperty.call(got.params.arguments, '__proto__'))
   assert.ok(Object.is(got.params.arguments.z, -0))
+})
+
+// `got` is what JSON.parse(text) gives: the same values (-0 included), and every object's keys
+// in the same order (which deepEqual does not look at; JSON.stringify writes them in order).
+function assertSameAsParse(got, text) {
+  const want = JSON.parse(text)
+  assert.deepEqual(got, want)
+  assert.equal(JSON.stringify(got), JSON.stringify(want))
+}
+
+test('decode: repeated keys in any order, and more distinct keys than the tape names by index', () => {
+  const rows = Array.from({ length: 40 }, (_, i) => (i % 2 ? { b: i, a: 'x', c: [i] } : { a: 'y', c: [], b: -i }))
+  assertSameAsParse(lib.decode(CALL_TEXT(JSON.stringify({ rows }))), CALL_TEXT(JSON.stringify({ rows })))
+  // 400 distinct keys, three times over, some also known MCP names and reserved ones
+  const wide = {}
+  for (let i = 0; i < 400; i++) wide[`k${i}_${'x'.repeat(i % 23)}`] = i % 7 ? i : `v${i}`
+  Object.assign(wide, { name: 1, content: [], type: 'text', toString: 2, constructor: { valueOf: 3 } })
+  const msg = CALL_TEXT(JSON.stringify({ a: wide, b: [wide, { wide }] }))
+  assertSameAsParse(lib.decode(msg), msg)
+  assertSameAsParse(lib.decode(utf8.encode(msg)), msg)
+})
+
+test('decode: keys and strings after wide characters, escapes in keys and strings', () => {
+  const parts = [
+    '"é":"é","日本":"語","😀":"😀x","k":"after 😀 and é"',
+    '"a\\u00e9":"\\ud83d\\ude00\\n","b\\u0301":"\\t\\"\\\\\\/","c":"😀\\n😀","":""',
+    '"s":["𝄞","ü","x",{"𝄞":"ü","ü":["é"]}],"\\u005f_proto__":{"a":1},"t\\u006fString":2',
+  ]
+  for (const p of parts) {
+    const msg = CALL_TEXT(`{${p}}`)
+    assertSameAsParse(lib.decode(msg), msg)
+    assertSameAsParse(lib.decode(utf8.encode(msg)), msg)
+  }
+  const got = lib.decode(CALL_TEXT(`{${parts[2]}}`)).params.arguments
+  assert.ok(Object.prototype.hasOwnProperty.call(got, '__proto__'))
+  assert.equal(Object.getPrototypeOf(got), Object.prototype)
+  assert.equal(got.toString, 2)
+})
+
+test('decode: numbers are the doubles JSON.parse gives', () => {
+  const numbers = ['0', '-0', '-0.0', '0.1', '0.30000000000000004', '1E2', '1e+2', '1.5e-7', '5e-324',
+    '2.2250738585072014e-308', '1.7976931348623157e308', '-1.7976931348623157e308', '9007199254740993',
+    '123456789012345678901234567890', '0.1234567890123456789012345', '6.5778491027943236',
+    '2459.1412591756259', '-6336830840615796.5', '999999999999999', '1e-7', '12345.678901234567']
+  const msg = CALL_TEXT(`{"n":[${numbers.join(',')}]}`)
+  const got = lib.decode(msg).params.arguments.n
+  const want = JSON.parse(msg).params.arguments.n
+  for (let i = 0; i < numbers.length; i++) assert.ok(Object.is(got[i], want[i]), numbers[i])
+})
+
+test('decode: own properties named like those of Object.prototype are data properties', () => {
+  const names = Object.getOwnPropertyNames(Object.prototype)
+  const obj = Object.fromEntries(names.map((n, i) => [n, i]))
+  const msg = CALL_TEXT(JSON.stringify({ obj, list: [obj, obj] }))
+  const got = lib.decode(msg).params.arguments
+  for (const o of [got.obj, got.list[0], got.list[1]]) {
+    assert.equal(Object.getPrototypeOf(o), Object.prototype)
+    assert.deepEqual(Object.keys(o), names)
+    for (const n of names) assert.deepEqual(Object.getOwnPropertyDescriptor(o, n), { value: obj[n], writable: true, enumerable: true, configurable: true })
+  }
+})
+
+test('decode: nesting deeper than the tape takes (1000 levels) is still JSON.parse\'s value', () => {
+  const msg = CALL_TEXT(`{"d":${'['.repeat(1500)}1${']'.repeat(1500)}}`)
+  for (const input of [msg, utf8.encode(msg)]) {
+    // walked in a loop: deepEqual recurses too deep for this
+    let d = lib.decode(input, { maxDepth: 2000 }).params.arguments.d
+    for (let i = 0; i < 1500; i++) {
+      assert.ok(Array.isArray(d) && d.length === 1, `level ${i}`)
+      d = d[0]
+    }
+    assert.equal(d, 1)
+  }
+  assert.throws(() => lib.decode(msg), mcpwireError('too_deep', -32700))
 })
 
 test('limits: maxBytes, maxDepth, maxMembers reach core; bad limits are RangeErrors', () => {
