@@ -2,8 +2,9 @@
 // builds, JSON.parse and JSON.parse + the SDK's zod schemas, interleaved, timed by the
 // process's CPU time (process.cpuUsage: time spent waiting for a core is not counted), best
 // of 5 rounds. Run after `npm run build` (and bindings-wasm/build.sh for the WASM rows):
-//   BEFORE_NAPI=/path/to/old.node BEFORE_WASM=/path/to/old/pkg/node node bindings-node/bench-ab.mjs
-// Both BEFORE_* are optional (a copy of an earlier mcpwire.linux-x64-gnu.node / pkg/node).
+//   BEFORE_NAPI=/path/to/old/bindings-node BEFORE_WASM=/path/to/old/pkg/node node bindings-node/bench-ab.mjs
+// Both BEFORE_* are optional (an earlier build's package directory, e.g. from a git worktree,
+// or a copy of an earlier mcpwire.linux-x64-gnu.node for its native decode).
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -13,7 +14,9 @@ import { benchMessages, measure, sdkCheck } from '../tests/js/bench-core.mjs'
 const here = dirname(fileURLToPath(import.meta.url))
 const require = createRequire(join(here, 'package.json'))
 const T = require('@modelcontextprotocol/sdk/types.js')
+// A .node file is loaded as it is (its native decode); a directory as a package (its decode).
 const load = (p) => {
+  if (!p.endsWith('.node')) return require(p)
   const m = { exports: {} }
   process.dlopen(m, p)
   return m.exports

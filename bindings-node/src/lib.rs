@@ -5,10 +5,11 @@
 //! * JS → bytes: `Buffer`/`Uint8Array` are borrowed as they are; a JS `string` is taken as its
 //!   UTF-8 encoding (a string that is not valid Unicode, i.e. holds a lone surrogate, cannot be
 //!   encoded and is a `TypeError`).
+//! * `decode`: core checks the message and writes its tape (`json::tape`) into the typed
+//!   arrays the package gave `tapeBuffers`; the package's JS builds the values from it
+//!   (`js/tape.js`), exactly what `JSON.parse(input)` gives.
 //! * `json::Value` → JS: the value's JSON text handed to the engine's `JSON.parse` (one crossing
-//!   instead of one per node). For `decode` the text parsed is the caller's own input, after
-//!   core has accepted it (`api::validate`: every check, nothing built), so the result is
-//!   exactly `JSON.parse(input)`.
+//!   instead of one per node).
 //! * JS → `json::Value` (`encode`, the `id` of `failureResponse`): plain objects, arrays,
 //!   strings, booleans, `null` and finite numbers; safe integers become integer text
 //!   (`Value::from_i64`), other finite numbers `Value::from_f64`. Anything else is a

@@ -6,10 +6,11 @@
 //! * JS → bytes: a `Uint8Array` (a Node `Buffer` is one) is copied into wasm memory; a JS
 //!   `string` is taken as its UTF-8 encoding (a string holding a lone surrogate has none and
 //!   is a `TypeError`).
+//! * `decode`: core checks the message in a scratch buffer and writes its tape (`json::tape`)
+//!   into vectors in wasm memory; the package's JS builds the values from it
+//!   (`bindings-node/js/tape.js`), exactly what `JSON.parse(input)` gives.
 //! * `json::Value` → JS: the value's JSON text through the engine's `JSON.parse` (one crossing
-//!   instead of one per node). For `decode` the text parsed is the caller's own input, after
-//!   core has accepted it (`api::validate`: every check, nothing built), so the result is
-//!   exactly `JSON.parse(input)`.
+//!   instead of one per node).
 //! * JS → `json::Value` (`encode`, the `id` of `failureResponse`): plain objects, arrays,
 //!   strings, booleans, `null` and finite numbers; safe integers become integer text
 //!   (`Value::from_i64`), other finite numbers `Value::from_f64`. Anything else is a

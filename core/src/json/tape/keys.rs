@@ -81,14 +81,19 @@ pub const KNOWN_KEYS: [&str; 60] = [
 ];
 
 /// Most keys remembered in one document, the known ones and the reserved ones included.
-const MAX_KEYS: usize = 192;
+const MAX_KEYS: usize = 256;
 /// Most reserved names kept (a realm's `Object.prototype` has 12); more would leave too few
 /// places for a document's keys.
 pub const MAX_RESERVED: usize = 32;
-/// Slots of the open-addressing table (at most 3/4 full).
-const SLOTS: usize = 256;
-/// The stamp of the known keys' slots, valid in every document.
-const PERMANENT: u32 = 0xFFFF_FF00;
+/// Slots of the open-addressing table (at most half full).
+const SLOTS: usize = 2 * MAX_KEYS;
+/// A slot holds its document's stamp in the bits above these, and its entry + 1 in them.
+const ENTRY_BITS: u32 = 12;
+const ENTRY_MASK: u32 = (1 << ENTRY_BITS) - 1;
+/// The stamp of the permanent entries' slots, valid in every document.
+const PERMANENT: u32 = !ENTRY_MASK;
+/// Documents between two clearings of the table (the stamps above 0 and below PERMANENT).
+const GENERATIONS: u32 = PERMANENT >> ENTRY_BITS;
 
 /// A remembered key: its first and last 8 bytes as words, where it starts in the document
 /// (a permanent one: its place in `TapeKeys::names`), its length, and its index (or
@@ -190,14 +195,14 @@ impl TapeKeys {
         same: impl Fn(&Entry) -> bool,
     ) -> Result<&Entry, usize> {
         let h = (first ^ last.rotate_left(29) ^ len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let mut i = (h >> 56) as usize;
+        let mut i = (h >> 55) as usize;
         loop {
             let slot = self.slots[i % SLOTS];
             let live = slot & PERMANENT;
             if live != stamp && live != PERMANENT {
                 return Err(i % SLOTS);
             }
-            let e = &self.entries[(slot as usize & 0xFF).wrapping_sub(1) % MAX_KEYS];
+            let e = &self.entries[((slot & ENTRY_MASK) as usize).wrapping_sub(1) % MAX_KEYS];
             if e.first == first && e.last == last && usize::from(e.len) == len && same(e) {
                 return Ok(e);
             }
@@ -228,15 +233,15 @@ impl<'s> KeyTable<'s> {
     /// The keys of a new document, in `k`.
     pub(super) fn new(k: &'s mut TapeKeys) -> Self {
         k.generation += 1;
-        if k.generation >= 0x00FF_FFFF {
-            // The stamps ran out (every 2^24 - 1 documents): clear the documents' slots.
+        if k.generation >= GENERATIONS {
+            // The stamps ran out (every 2^20 - 1 documents): clear the documents' slots.
             for s in k.slots.iter_mut().filter(|s| **s & PERMANENT != PERMANENT) {
                 *s = 0;
             }
             k.generation = 1;
         }
         KeyTable {
-            stamp: k.generation << 8,
+            stamp: k.generation << ENTRY_BITS,
             len: k.names.len(),
             k,
             next: KNOWN_KEYS.len() as u32,
@@ -315,22 +320,25 @@ fn words(bytes: &[u8], start: usize, len: usize) -> (u64, u64) {
 #[inline(always)]
 fn load(bytes: &[u8], at: usize) -> u64 {
     bytes
-        .get(at..at + 8)
-        .and_then(|c| c.first_chunk::<8>())
+        .get(at..)
+        .and_then(<[u8]>::first_chunk::<8>)
         .map_or(0, |c| u64::from_le_bytes(*c))
 }
 
 /// The first `min(len, 8)` bytes from `start` as a word, the rest zero.
 #[inline(always)]
 fn first_word(bytes: &[u8], start: usize, len: usize) -> u64 {
-    if len >= 8 {
-        return load(bytes, start);
-    }
-    // A key is followed by its closing quote at least: near the end the bytes go one by one.
-    match bytes.get(start..start + 8) {
-        Some(_) => load(bytes, start) & u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0),
+    match bytes.get(start..).and_then(<[u8]>::first_chunk::<8>) {
+        // A key is followed by its closing quote at least: only near the end of the text do
+        // the bytes go one by one.
+        Some(c) => {
+            u64::from_le_bytes(*c)
+                & u64::MAX
+                    .checked_shr(64 - 8 * len.min(8) as u32)
+                    .unwrap_or(0)
+        }
         None => bytes
-            .get(start..start + len)
+            .get(start..start + len.min(8))
             .unwrap_or_default()
             .iter()
             .rev()
@@ -456,7 +464,7 @@ mod tests {
         let bytes = b"\"alpha\":1,\"beta\":2,\"name\":3,\"propertyIsEnumerable\":4";
         let n = KNOWN_KEYS.len() as u32;
         let mut k = TapeKeys::new(&["beta", "propertyIsEnumerable", "data"]);
-        for generation in [5, 0x00FF_FFFD, 0x00FF_FFFE] {
+        for generation in [5, GENERATIONS - 2, GENERATIONS - 1] {
             k.generation = generation;
             let mut t = KeyTable::new(&mut k);
             assert!(matches!(t.find_or_add(bytes, 1, 6), Key::New));
