@@ -133,10 +133,19 @@ pub(crate) fn write_tape(
     TapeStatus::Written
 }
 
-/// The offset of the first byte at or after `i` that is not JSON whitespace.
+/// The offset of the first byte at or after `i` that is not whitespace: outside strings a
+/// checked document has no other bytes up to the space, so one comparison tells.
 #[inline(always)]
-fn ws(bytes: &[u8], mut i: usize) -> usize {
-    while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+fn ws(bytes: &[u8], i: usize) -> usize {
+    if bytes.get(i).is_some_and(|&b| b <= b' ') {
+        return ws_slow(bytes, i);
+    }
+    i
+}
+
+#[inline(never)]
+fn ws_slow(bytes: &[u8], mut i: usize) -> usize {
+    while bytes.get(i).is_some_and(|&b| b <= b' ') {
         i += 1;
     }
     i
