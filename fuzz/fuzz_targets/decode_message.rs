@@ -1,10 +1,33 @@
 //! Any bytes: decoding never panics; whatever decodes re-encodes to bytes that decode to an
-//! equal message, and the encoding is a fixed point; the check report is always valid JSON.
+//! equal message, and the encoding is a fixed point; the check report is always valid JSON;
+//! the tape of a valid message (too small buffers first) is written without a panic and says
+//! what it needs.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use mcpwire::json::Value;
+use mcpwire::json::tape::{TapeKeys, TapeStatus};
 use mcpwire::{encode_to_vec, Limits, McpMessage, Report};
+
+fn keys() -> TapeKeys {
+    TapeKeys::new(&["__proto__", "toString", "constructor", "propertyIsEnumerable"])
+}
+
+/// A valid message's tape: too small buffers say what it needs, and that is enough.
+fn tape(data: &[u8], limits: Limits) {
+    let mut keys = keys();
+    let status = mcpwire::api::decode_tape(data, limits, &mut keys, &mut [0; 4], &mut [0.0; 1])
+        .expect("a valid message");
+    let (words, numbers) = match status {
+        TapeStatus::TooSmall { words, numbers } => (words, numbers),
+        TapeStatus::Written | TapeStatus::Fallback => return,
+    };
+    let mut w = vec![0; words];
+    let mut f = vec![0.0; numbers];
+    let status = mcpwire::api::decode_tape(data, limits, &mut keys, &mut w, &mut f);
+    assert_eq!(status, Ok(TapeStatus::Written));
+    assert_eq!((w[0] as usize, w[1] as usize), (words, numbers));
+}
 
 fuzz_target!(|data: &[u8]| {
     let limits = Limits {
@@ -24,5 +47,7 @@ fuzz_target!(|data: &[u8]| {
         let value = Value::parse(data, limits).expect("a valid message is valid JSON");
         let via_value = mcpwire::api::encode_value(&value, Limits::DEFAULT).expect("same rules");
         assert_eq!(via_value, encoded);
+        tape(data, limits);
     }
+    let _ = mcpwire::api::decode_tape(data, limits, &mut keys(), &mut [0; 8], &mut [0.0; 2]);
 });
