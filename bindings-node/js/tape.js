@@ -52,6 +52,8 @@ function tapeValue() {
       return tapeString()
     case 5:
       return tapeEscaped()
+    case 13:
+      return Tw[P++] | 0
     case 6: {
       const n = Tw[P++]
       const a = []

@@ -136,6 +136,7 @@ impl TapeReader<'_> {
                 self.q += 1;
                 Js::Num(self.f[self.q - 1])
             }
+            tape::INTEGER => Js::Num(f64::from(self.next() as i32)),
             tape::STRING => Js::Str(self.string()),
             tape::ESCAPED => Js::Str(self.escaped()),
             tape::ARRAY => {
@@ -273,6 +274,15 @@ fn numbers_are_the_nearest_double_as_json_parse_gives() {
         "6.5778491027943236",
         "2459.1412591756259",
         "-6336830840615796.5",
+        "999999999",
+        "-999999999",
+        "1000000000",
+        "-1000000000",
+        "2147483647",
+        "-2147483648",
+        "4294967295",
+        "-4294967296",
+        "-7",
     ];
     let args = numbers
         .iter()

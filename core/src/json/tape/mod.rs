@@ -11,7 +11,8 @@
 //! | value | words |
 //! |---|---|
 //! | `null`, `true`, `false` | [`NULL`], [`TRUE`], [`FALSE`] |
-//! | number | [`NUMBER`]; its value is the next entry of `numbers` |
+//! | integer of at most 9 digits, not `-0` | [`INTEGER`] `value` (as `i32` bits) |
+//! | other number | [`NUMBER`]; its value is the next entry of `numbers` |
 //! | string | [`STRING`] `start end`, or [`ESCAPED`] `start end` (JSON-parse `start-1..end+1`) |
 //! | array of `n` | [`ARRAY`] `n`, then its `n` items |
 //! | object of `n` | [`OBJECT`] `n`, then `n` times a key and its value |
@@ -63,6 +64,9 @@ pub const KEY_ONCE: u32 = 10;
 pub const KEY_ESCAPED: u32 = 11;
 /// A plain key among the reserved names: `start end` follow.
 pub const KEY_DEFINE: u32 = 12;
+/// A small integer: its `i32` bits follow (a JS builder gets it as an integer, not a double
+/// to box).
+pub const INTEGER: u32 = 13;
 
 /// Deepest nesting written to a tape: a JS builder recurses once per level, so deeper
 /// documents are left to the engine's own parser ([`TapeStatus::Fallback`]).
@@ -278,10 +282,18 @@ impl Tape<'_, '_> {
             frac = j - from;
         }
         let digits = j - start - usize::from(frac > 0);
+        let exponent = matches!(b.get(j), Some(b'e' | b'E'));
+        if frac == 0 && !exponent && digits <= 9 && !(negative && m == 0) {
+            // Below 10^9, inside i32.
+            let v = if negative { -(m as i64) } else { m as i64 };
+            self.word(INTEGER);
+            self.word(v as i32 as u32);
+            return Some(j);
+        }
         let v = match POW10.get(frac) {
             // Clinger's fast path: up to 15 digits and 22 fraction digits make `m / 10^frac`
             // with both exact, so the one division is correctly rounded, as JSON.parse's is.
-            Some(&p) if digits <= 15 && !matches!(b.get(j), Some(b'e' | b'E')) => {
+            Some(&p) if digits <= 15 && !exponent => {
                 let v = m as f64 / p;
                 if negative {
                     -v
