@@ -102,9 +102,10 @@ function fromTape(text, w, f) {
   Tf = f
   P = 2
   Q = 0
-  K = []
+  K.length = 0
   const v = tapeValue()
+  // Drop the text and the keys (they may be slices of it); K's storage is kept.
   S = ''
-  K = []
+  K.length = 0
   return v
 }
