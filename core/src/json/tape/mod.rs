@@ -240,8 +240,8 @@ impl Tape<'_, '_> {
                 self.span(if escaped { ESCAPED } else { STRING }, i + 1, end);
                 Some(end + 1)
             }
-            b'{' => self.object(i, depth),
-            b'[' => self.array(i, depth),
+            b'{' => self.container::<true>(i, depth),
+            b'[' => self.container::<false>(i, depth),
             b't' => {
                 self.word(TRUE);
                 Some(i + 4)
@@ -363,21 +363,27 @@ impl Tape<'_, '_> {
         }
     }
 
-    fn array(&mut self, i: usize, depth: u32) -> Option<usize> {
+    /// The array (`OBJ` false) or object whose opening byte is at `i`: its items, or its
+    /// members (a key, then a value), then the close.
+    fn container<const OBJ: bool>(&mut self, i: usize, depth: u32) -> Option<usize> {
         if depth >= MAX_TAPE_DEPTH {
             return None;
         }
-        let at = self.open(ARRAY);
+        let (tag, close) = if OBJ { (OBJECT, b'}') } else { (ARRAY, b']') };
+        let at = self.open(tag);
         let mut i = ws(self.bytes, i + 1);
         let mut n = 0u32;
-        if self.bytes.get(i) != Some(&b']') {
+        if self.bytes.get(i) != Some(&close) {
             loop {
+                if OBJ {
+                    i = self.member_key(i)?;
+                }
                 i = self.value(i, depth + 1)?;
                 n += 1;
-                match self.separator(i, b']')? {
+                match self.separator(i, close)? {
                     Ok(next) => i = next,
-                    Err(close) => {
-                        i = close;
+                    Err(end) => {
+                        i = end;
                         break;
                     }
                 }
@@ -387,40 +393,22 @@ impl Tape<'_, '_> {
         Some(i + 1)
     }
 
-    fn object(&mut self, i: usize, depth: u32) -> Option<usize> {
-        if depth >= MAX_TAPE_DEPTH {
+    /// The key whose `"` is at `i` and the colon after it: the offset of the value.
+    #[inline(always)]
+    fn member_key(&mut self, i: usize) -> Option<usize> {
+        if self.bytes.get(i) != Some(&b'"') {
             return None;
         }
-        let at = self.open(OBJECT);
-        let mut i = ws(self.bytes, i + 1);
-        let mut n = 0u32;
-        if self.bytes.get(i) != Some(&b'}') {
-            loop {
-                if self.bytes.get(i) != Some(&b'"') {
-                    return None;
-                }
-                let (end, escaped) = self.string(i)?;
-                self.key(i + 1, end, escaped);
-                i = end + 1;
-                if self.bytes.get(i) != Some(&b':') {
-                    i = ws(self.bytes, i);
-                    if self.bytes.get(i) != Some(&b':') {
-                        return None;
-                    }
-                }
-                i = self.value(ws(self.bytes, i + 1), depth + 1)?;
-                n += 1;
-                match self.separator(i, b'}')? {
-                    Ok(next) => i = next,
-                    Err(close) => {
-                        i = close;
-                        break;
-                    }
-                }
+        let (end, escaped) = self.string(i)?;
+        self.key(i + 1, end, escaped);
+        let mut i = end + 1;
+        if self.bytes.get(i) != Some(&b':') {
+            i = ws(self.bytes, i);
+            if self.bytes.get(i) != Some(&b':') {
+                return None;
             }
         }
-        self.close(at, n);
-        Some(i + 1)
+        Some(ws(self.bytes, i + 1))
     }
 
     #[inline(always)]
