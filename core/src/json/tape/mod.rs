@@ -36,7 +36,7 @@ mod keys;
 
 use super::scan::Specials;
 use keys::{Key, KeyTable, Utf16};
-pub use keys::{TapeKeys, KNOWN_KEYS};
+pub use keys::{TapeKeys, KNOWN_KEYS, MAX_RESERVED};
 
 /// `null`.
 pub const NULL: u32 = 0;
