@@ -77,7 +77,7 @@ const POW10: [f64; 23] = [
     1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ];
 
-/// What [`write_tape`] did.
+/// What writing a tape did (`api::decode_tape`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TapeStatus {
     /// The tape is complete in the buffers.
