@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Instructions per decode (or encode) of each corpus class, counted by callgrind: stable from
 # run to run and unaffected by other load on the machine. Usage:
-#   bash benches/callgrind.sh [encode|sonic]
-# (`sonic`: sonic-rs building and dropping its `Value` of the same messages, for comparison.)
+#   bash benches/callgrind.sh [encode|sonic|tape]
+# (`sonic`: sonic-rs building and dropping its `Value` of the same messages, for comparison;
+# `tape`: what the JS bindings' decode runs natively, the checks and the tape, api::decode_tape.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-decode}"
@@ -11,6 +12,7 @@ bin="${CARGO_TARGET_DIR:-target}/release/profile_decode"
 toggle='*mcpwire_decode*'
 [ "$mode" = encode ] && toggle='*encode_to_vec*'
 [ "$mode" = sonic ] && toggle='*sonic_value*'
+[ "$mode" = tape ] && toggle='*tape_decode*'
 printf '| class | iterations | instructions per %s | per input byte |\n|---|---:|---:|---:|\n' "${mode/sonic/sonic-rs decode}"
 for c in tools_list_100 tools_call_1000 text_blocks_5 image_1mb progress_1000 structured_50kb errors_1000; do
   case $c in

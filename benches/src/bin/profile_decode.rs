@@ -1,6 +1,9 @@
 //! Decodes one class with mcpwire many times, for `valgrind --tool=callgrind`.
 //!
-//! `profile_decode <class-slug> [iterations|dump] [encode|sonic|time|timesonic]`
+//! `profile_decode <class-slug> [iterations|dump] [encode|sonic|tape|time|timesonic]`
+//!
+//! `tape`: `api::decode_tape`, what the JS bindings' decode runs natively (the checks, then the
+//! tape their JS builds values from).
 //!
 //! `time` (`timesonic`: sonic-rs) prints the fastest of `iterations` passes over the class in
 //! nanoseconds: on this noisy VM the minimum of one process is steadier than a median for
