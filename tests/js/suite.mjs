@@ -426,6 +426,27 @@ test('decode: a decode inside a decode (from a limits getter) checks both messag
   }
 })
 
+test('decode: a decode inside a decode whose tape outgrows every earlier one', () => {
+  // Each call a larger inner message (each number two tape words), so the inner decode needs
+  // more room than any before it while the outer one is under way.
+  let size = 1000
+  let seen
+  const limits = {
+    get maxDepth() {
+      size *= 3
+      const inner = CALL_TEXT(`{"n":[${Array.from({ length: size }, (_, i) => i).join(',')}],"k":{"a":1}}`)
+      seen = [lib.decode(inner), JSON.parse(inner)]
+      return null
+    },
+  }
+  const outer = CALL_TEXT(JSON.stringify({ rows: Array.from({ length: 50 }, (_, i) => ({ i, s: `row ${i}` })) }))
+  for (let round = 0; round < 4; round++) {
+    const form = round % 2 ? (t) => utf8.encode(t) : (t) => t
+    assertSameAsParse(lib.decode(form(outer), limits), outer)
+    assert.deepEqual(seen[0], seen[1])
+  }
+})
+
 test('decode: results are plain values exactly as JSON.parse gives them', () => {
   const msg = CALL_TEXT('{"__proto__":{"x":1},"z":-0,"n":1e300,"f":0.1,"u":"\\u2028","2":0,"1":1}')
   const got = lib.decode(msg)
