@@ -1,11 +1,13 @@
-// Node only: decode in realms whose Object.prototype was changed before the binding loaded, in
-// a child process each (the change cannot be undone): frozen, as SES `lockdown` leaves it, and
-// with a setter added. JSON.parse defines every property, so neither may change what decode
-// gives. Imported by node.test.mjs and wasm.test.mjs after the suite (MCPWIRE_BINDING says
-// which binding).
+// Node only, each in a child process: decode in realms whose Object.prototype was changed
+// before the binding loaded (the change cannot be undone): frozen, as SES `lockdown` leaves
+// it, and with a setter added; JSON.parse defines every property, so neither may change what
+// decode gives. And decode in worker threads. Imported by node.test.mjs and wasm.test.mjs
+// after the suite (MCPWIRE_BINDING says which binding).
 import test from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -46,3 +48,38 @@ for (const [name, prelude] of Object.entries(realms)) {
     assert.equal(r.status, 0)
   })
 }
+
+// The tape's arrays and key table are per thread: decodes in worker threads at once, then the
+// workers end (their state is dropped with them) and the main thread decodes again.
+test('decode in worker threads at once, each with its own tape, and after they end', () => {
+  const script = `
+const { Worker, isMainThread, parentPort, workerData } = require('node:worker_threads')
+const lib = require(isMainThread ? process.argv[2] : workerData)
+const msg = (n) => JSON.stringify({ jsonrpc: '2.0', id: n, method: 'tools/call',
+  params: { name: 't', arguments: { n: Array.from({ length: n }, (_, i) => ({ i, ['k' + (i % 300)]: 'v' + i })) } } })
+const check = (n) => {
+  const text = msg(n)
+  if (JSON.stringify(lib.decode(text)) !== JSON.stringify(JSON.parse(text))) throw new Error('differs at ' + n)
+}
+if (isMainThread) {
+  const runs = [1000, 3000, 200, 5000].map((n) => new Promise((resolve, reject) => {
+    const w = new Worker(__filename, { workerData: process.argv[2] })
+    w.postMessage(n)
+    w.on('message', resolve)
+    w.on('error', reject)
+  }))
+  for (let n = 100; n < 2000; n += 300) check(n)
+  Promise.all(runs).then((r) => { check(4000); console.log('ok ' + r.join(',')) })
+} else {
+  parentPort.once('message', (n) => { for (let k = 0; k < 5; k++) check(n + k); parentPort.postMessage(n); parentPort.close() })
+}
+`
+  const dir = mkdtempSync(join(tmpdir(), 'mcpwire-workers-'))
+  const file = join(dir, 'workers.cjs')
+  writeFileSync(file, script)
+  const r = spawnSync(process.execPath, [file, pkg], { encoding: 'utf8' })
+  rmSync(dir, { recursive: true })
+  assert.equal(r.stderr, '')
+  assert.equal(r.stdout.trim(), 'ok 1000,3000,200,5000')
+  assert.equal(r.status, 0)
+})
