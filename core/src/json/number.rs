@@ -51,14 +51,8 @@ impl<'a> JsonNumber<'a> {
         self.text.parse::<f64>().ok().filter(|v| v.is_finite())
     }
 
-    /// Clinger's fast path: a plain decimal with at most 15 significant digits and at most
-    /// 22 fraction digits is `m / 10^k` with both exactly representable, so the one division
-    /// is correctly rounded, as `parse` would be.
+    /// [`clinger`] for a plain decimal of at most 15 digits (sign and point aside).
     fn exact_f64(&self) -> Option<f64> {
-        const POW10: [f64; 23] = [
-            1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-            1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-        ];
         let (negative, body) = match self.text.strip_prefix('-') {
             Some(d) => (true, d),
             None => (false, self.text),
@@ -71,8 +65,7 @@ impl<'a> JsonNumber<'a> {
             .bytes()
             .chain(frac.bytes())
             .fold(0u64, |v, d| v * 10 + u64::from(d.wrapping_sub(b'0')));
-        let v = m as f64 / *POW10.get(frac.len())?;
-        Some(if negative { -v } else { v })
+        clinger(m, frac.len(), negative)
     }
 
     /// The number as a typed [`Number`]: an `Int` when written as an integer that fits `i64`,
@@ -83,6 +76,19 @@ impl<'a> JsonNumber<'a> {
             None => self.as_f64().map(Number::Float),
         }
     }
+}
+
+/// Clinger's fast path: the decimal of digits `m` (at most 15 of them) with `frac` of them
+/// after the point is `m / 10^frac` with both exactly representable (up to 22 fraction
+/// digits), so the one division is correctly rounded, as `parse` (and `JSON.parse`) would be.
+/// `None` past 22 fraction digits.
+pub(crate) fn clinger(m: u64, frac: usize, negative: bool) -> Option<f64> {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    let v = m as f64 / *POW10.get(frac)?;
+    Some(if negative { -v } else { v })
 }
 
 impl fmt::Debug for JsonNumber<'_> {

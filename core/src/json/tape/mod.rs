@@ -72,11 +72,6 @@ pub const INTEGER: u32 = 13;
 /// documents are left to the engine's own parser ([`TapeStatus::Fallback`]).
 pub const MAX_TAPE_DEPTH: u32 = 1000;
 
-const POW10: [f64; 23] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-];
-
 /// What writing a tape did (`api::decode_tape`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TapeStatus {
@@ -290,18 +285,13 @@ impl Tape<'_, '_> {
             self.word(v as i32 as u32);
             return Some(j);
         }
-        let v = match POW10.get(frac) {
-            // Clinger's fast path: up to 15 digits and 22 fraction digits make `m / 10^frac`
-            // with both exact, so the one division is correctly rounded, as JSON.parse's is.
-            Some(&p) if digits <= 15 && !exponent => {
-                let v = m as f64 / p;
-                if negative {
-                    -v
-                } else {
-                    v
-                }
-            }
-            _ => return self.slow_number(i, j),
+        // Up to 15 digits and no exponent: Clinger's fast path gives the double JSON.parse
+        // gives; the rest is parsed from its text.
+        let fast = (digits <= 15 && !exponent)
+            .then(|| super::number::clinger(m, frac, negative))
+            .flatten();
+        let Some(v) = fast else {
+            return self.slow_number(i, j);
         };
         self.push_number(v);
         Some(j)
