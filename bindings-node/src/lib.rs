@@ -407,15 +407,8 @@ pub fn checked_text<'a>(
     match input.get_type()? {
         ValueType::String => {
             let s: JsString<'a> = unsafe { input.cast()? };
-            SCRATCH.with(|cell| {
-                let mut buf = cell.take();
-                let checked = js_string_utf8(env, s, &mut buf)
-                    .and_then(|()| api::validate(&buf, lim).map_err(|e| mcpwire_error(env, e)));
-                // Keep the buffer for the next call unless a huge message made it huge.
-                if buf.capacity() <= SCRATCH_KEEP {
-                    cell.set(buf);
-                }
-                checked
+            with_utf8(env, s, |buf| {
+                api::validate(buf, lim).map_err(|e| mcpwire_error(env, e))
             })?;
             Ok(s)
         }
@@ -456,14 +449,7 @@ pub fn check_tape(env: &Env, input: Unknown, limits: Option<Unknown>) -> Result<
     let status = match input.get_type()? {
         ValueType::String => {
             let s: JsString = unsafe { input.cast()? };
-            SCRATCH.with(|cell| {
-                let mut buf = cell.take();
-                let status = js_string_utf8(env, s, &mut buf).and_then(|()| tape(&buf));
-                if buf.capacity() <= SCRATCH_KEEP {
-                    cell.set(buf);
-                }
-                status
-            })?
+            with_utf8(env, s, tape)?
         }
         _ => tape(read_input(env, input)?.bytes())?,
     };
@@ -489,10 +475,24 @@ pub fn tape_keys(reserved: Vec<String>) -> Vec<&'static str> {
     KNOWN_KEYS.to_vec()
 }
 
+/// `f` of the UTF-8 text of `s`, written into a buffer reused across calls (no allocation per
+/// call).
+fn with_utf8<T>(env: &Env, s: JsString, f: impl FnOnce(&[u8]) -> Result<T>) -> Result<T> {
+    SCRATCH.with(|cell| {
+        let mut buf = cell.take();
+        let out = js_string_utf8(env, s, &mut buf).and_then(|()| f(&buf));
+        // Keep the buffer for the next call unless a huge message made it huge.
+        if buf.capacity() <= SCRATCH_KEEP {
+            cell.set(buf);
+        }
+        out
+    })
+}
+
 thread_local! {
     static KEYS: std::cell::RefCell<TapeKeys> = std::cell::RefCell::new(TapeKeys::new::<&str>(&[]));
     static TAPE: std::cell::RefCell<Option<(Uint32Array, Float64Array)>> = const { std::cell::RefCell::new(None) };
-    /// The UTF-8 copy of the last string `checked_text` checked: its buffer is reused, so a
+    /// The UTF-8 copy of the last string checked ([`with_utf8`]): its buffer is reused, so a
     /// call allocates nothing.
     static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
 }
