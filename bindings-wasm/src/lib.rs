@@ -25,7 +25,8 @@
 
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
 use mcpwire::api::{self, Failure};
-use mcpwire::json::tape::{TapeKeys, TapeStatus, KNOWN_KEYS};
+use mcpwire::api::{TapeVecs, TapeWrite};
+use mcpwire::json::tape::{TapeKeys, KNOWN_KEYS};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
@@ -369,21 +370,9 @@ pub fn check_scratch(len: usize, limits: JsValue, text: JsValue) -> Result<(), J
 // The tape of `decode` (core's `json::tape`): written into vectors in wasm memory, which the
 // package's JS reads through typed-array views and builds the values from.
 
-/// Words and numbers kept between calls; larger tapes are freed at the next call.
-const TAPE_KEEP: usize = 1 << 20;
-
-struct TapeState {
-    keys: TapeKeys,
-    words: Vec<u32>,
-    numbers: Vec<f64>,
-}
-
 thread_local! {
-    static TAPE: core::cell::RefCell<TapeState> = core::cell::RefCell::new(TapeState {
-        keys: TapeKeys::new::<&str>(&[]),
-        words: vec![0; 1024],
-        numbers: vec![0.0; 256],
-    });
+    static TAPE: core::cell::RefCell<TapeVecs> =
+        core::cell::RefCell::new(TapeVecs::new(TapeKeys::new::<&str>(&[])));
 }
 
 /// Sets the names the tape marks for the builder to define instead of assign (the package
@@ -392,7 +381,7 @@ thread_local! {
 #[doc(hidden)]
 #[wasm_bindgen(js_name = tapeKeys)]
 pub fn tape_keys(reserved: Vec<String>) -> Vec<String> {
-    TAPE.with_borrow_mut(|t| t.keys = TapeKeys::new(&reserved));
+    TAPE.with_borrow_mut(|t| t.set_keys(TapeKeys::new(&reserved)));
     KNOWN_KEYS.iter().map(|k| (*k).into()).collect()
 }
 
@@ -403,10 +392,10 @@ pub fn tape_keys(reserved: Vec<String>) -> Vec<String> {
 pub fn tape_place() -> Vec<u32> {
     TAPE.with_borrow(|t| {
         vec![
-            t.words.as_ptr() as u32,
-            t.words.len() as u32,
-            t.numbers.as_ptr() as u32,
-            t.numbers.len() as u32,
+            t.words().as_ptr() as u32,
+            t.words().len() as u32,
+            t.numbers().as_ptr() as u32,
+            t.numbers().len() as u32,
         ]
     })
 }
@@ -420,34 +409,11 @@ pub fn check_tape(len: usize, limits: JsValue, text: JsValue) -> Result<u32, JsV
     let lim = read_limits(&limits)?;
     SCRATCH.with_borrow(|b| {
         let bytes = scratch_text(b, len, &text)?;
-        TAPE.with_borrow_mut(|t| {
-            let mut moved = false;
-            if t.words.len() > TAPE_KEEP || t.numbers.len() > TAPE_KEEP {
-                *t = TapeState {
-                    keys: core::mem::replace(&mut t.keys, TapeKeys::new::<&str>(&[])),
-                    words: vec![0; 1024],
-                    numbers: vec![0.0; 256],
-                };
-                moved = true;
-            }
-            loop {
-                let TapeState {
-                    keys,
-                    words,
-                    numbers,
-                } = t;
-                match api::decode_tape(bytes, lim, keys, words, numbers).map_err(mcpwire_error)? {
-                    TapeStatus::Written => return Ok(if moved { 3 } else { 1 }),
-                    TapeStatus::Fallback => return Ok(2),
-                    TapeStatus::TooSmall { words, numbers } => {
-                        t.words = Vec::new(); // free first: growing must not copy
-                        t.words = vec![0; words.max(2 * t.words.capacity())];
-                        t.numbers = Vec::new();
-                        t.numbers = vec![0.0; numbers.max(1)];
-                        moved = true;
-                    }
-                }
-            }
+        let written = TAPE.with_borrow_mut(|t| t.decode(bytes, lim));
+        Ok(match written.map_err(mcpwire_error)? {
+            TapeWrite::Written { moved: false } => 1,
+            TapeWrite::Written { moved: true } => 3,
+            TapeWrite::Fallback => 2,
         })
     })
 }

@@ -12,8 +12,10 @@ use alloc::vec::Vec;
 
 mod failure;
 mod session;
+mod tape;
 pub use failure::Failure;
 pub use session::{page, ClientOptions, ClientSession, ServerSession};
+pub use tape::{decode_tape, TapeVecs, TapeWrite};
 
 /// A failure of a value-level call: a decode error, or a misuse (wrong argument) with the
 /// kind that best names it.
@@ -69,21 +71,6 @@ pub fn decode_build<'a, B: crate::json::Build<'a>>(
     McpMessage::decode_with(input, limits, None)?;
     // Every rule held: build without looking for duplicate keys again.
     crate::json::build::build_checked(input, limits, builder)
-}
-
-/// Checks one message with every rule, then writes its tape (see [`crate::json::tape`]) into
-/// `words` and `numbers`, from which a JS binding builds the values; `keys` (one per thread)
-/// knows the realm's reserved names and keeps its table across calls.
-pub fn decode_tape(
-    input: &[u8],
-    limits: Limits,
-    keys: &mut crate::json::tape::TapeKeys,
-    words: &mut [u32],
-    numbers: &mut [f64],
-) -> Result<crate::json::tape::TapeStatus> {
-    McpMessage::decode_with(input, limits, None)?;
-    let text = crate::json::reader::utf8(input)?;
-    Ok(crate::json::tape::write_tape(text, keys, words, numbers))
 }
 
 /// Checks one message with every rule and returns it as a plain JSON value (what a
