@@ -1,7 +1,8 @@
 // A/B benchmark (not a test) for a loaded machine: decode of the current builds beside older
 // builds, JSON.parse and JSON.parse + the SDK's zod schemas, interleaved, timed by the
 // process's CPU time (process.cpuUsage: time spent waiting for a core is not counted), best
-// of 5 rounds. Run after `npm run build` (and bindings-wasm/build.sh for the WASM rows):
+// of 5 rounds. Inputs from bytes are compared with JSON.parse(buf.toString()), from strings
+// with JSON.parse of the string. Run after `npm run build` (and bindings-wasm/build.sh for the WASM rows):
 //   BEFORE_NAPI=/path/to/old/bindings-node BEFORE_WASM=/path/to/old/pkg/node node bindings-node/bench-ab.mjs
 // Both BEFORE_* are optional (an earlier build's package directory, e.g. from a git worktree,
 // or a copy of an earlier mcpwire.linux-x64-gnu.node for its native decode).
@@ -35,10 +36,17 @@ const cpu = () => {
 const ms = Number(process.env.BENCH_MS ?? 150)
 const enc = new TextEncoder()
 console.log(`node ${process.version}; CPU time, µs per call, best of 5 interleaved rounds`)
+console.log('decode(string) is compared with JSON.parse of the string, decode(bytes) of a Buffer')
+console.log('with JSON.parse(buf.toString()) (the issue\'s "JSON.parse of the same bytes")')
 for (const { name, text } of benchMessages()) {
-  const bytes = enc.encode(text)
+  const bytes = Buffer.from(text)
   const check = sdkCheck(T, name)
-  const c = { 'JSON.parse': () => JSON.parse(text), 'JSON.parse + zod': () => check(JSON.parse(text)) }
+  const c = {
+    'JSON.parse': () => JSON.parse(text),
+    'JSON.parse + zod': () => check(JSON.parse(text)),
+    'JSON.parse(buf.toString())': () => JSON.parse(bytes.toString()),
+    'JSON.parse(buf.toString()) + zod': () => check(JSON.parse(bytes.toString())),
+  }
   for (const [k, lib] of Object.entries(libs)) {
     c[`${k} decode(string)`] = () => lib.decode(text)
     c[`${k} decode(bytes)`] = () => lib.decode(bytes)
@@ -50,8 +58,11 @@ for (const { name, text } of benchMessages()) {
   for (let i = 0; i < 5; i++) for (const k in c) r[k] = Math.min(r[k], measure(c[k], cpu, ms))
   console.log(`  ${name} [${bytes.length} B]`)
   for (const k in r) {
-    const vsParse = (r['JSON.parse'] / r[k]).toFixed(2)
-    const vsZod = (r['JSON.parse + zod'] / r[k]).toFixed(2)
-    console.log(`    ${k.padEnd(32)} ${r[k].toFixed(2).padStart(8)} µs  ${vsParse}x JSON.parse  ${vsZod}x JSON.parse+zod`)
+    const fromBytes = k.includes('(bytes)') || k.includes('buf.toString')
+    const parse = r[fromBytes ? 'JSON.parse(buf.toString())' : 'JSON.parse']
+    const zod = r[fromBytes ? 'JSON.parse(buf.toString()) + zod' : 'JSON.parse + zod']
+    const vsParse = (parse / r[k]).toFixed(2)
+    const vsZod = (zod / r[k]).toFixed(2)
+    console.log(`    ${k.padEnd(34)} ${r[k].toFixed(2).padStart(8)} µs  ${vsParse}x JSON.parse  ${vsZod}x JSON.parse+zod`)
   }
 }

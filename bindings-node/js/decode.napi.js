@@ -10,13 +10,36 @@ let F = new Float64Array(128)
 // The most words kept between calls: a larger tape's arrays are dropped after its call.
 const TAPE_KEEP = 1 << 20
 KNOWN = binding.tapeKeys([...RESERVED])
+checkShapes(binding.tapeShapes())
 NK = KNOWN.length
 setTape(W, F)
+
+// Small messages are copied into I here and checked by checkTapeIn, which takes only their
+// length: an argument napi has to look into costs more than the copy. (With limits, whose
+// getters could run a decode that overwrites I, the message goes to checkTape.)
+const I = new Uint8Array(16384)
+const encoder = new TextEncoder()
+binding.tapeInput(I)
+// String.prototype.isWellFormed (Node 20 on); without it every string goes to checkTape.
+const wellFormed = String.prototype.isWellFormed
+  ? (s) => s.isWellFormed()
+  : () => false
 
 function decode(input, limits) {
   let status
   try {
-    status = binding.checkTape(input, limits)
+    let len = -1
+    if (limits === undefined) {
+      if (typeof input === 'string') {
+        // A lone surrogate has no UTF-8 form (encodeInto would write U+FFFD): checkTape
+        // throws its TypeError.
+        if (input.length * 3 <= I.length && wellFormed(input)) len = encoder.encodeInto(input, I).written
+      } else if (input instanceof Uint8Array && input.length <= I.length) {
+        I.set(input)
+        len = input.length
+      }
+    }
+    status = len >= 0 ? binding.checkTapeIn(len) : binding.checkTape(input, limits)
     if (status === 0) {
       growTape()
       status = binding.checkTape(input, limits)

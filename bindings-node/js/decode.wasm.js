@@ -15,6 +15,7 @@ let wasmBytes = new Uint8Array(0)
 let scratch = wasmBytes
 let busy = false
 KNOWN = binding.tapeKeys([...RESERVED])
+checkShapes(binding.tapeShapes())
 NK = KNOWN.length
 let tapeWords = new Uint32Array(0)
 let tapeNumbers = new Float64Array(0)

@@ -5,6 +5,12 @@
 // on small messages and pass it on large ones (BENCHMARKS.md). The result is what
 // JSON.parse(S) gives: plain objects and arrays with own data properties in input order.
 //
+// An object whose keys are one of core's TAPE_SHAPES, in its order, comes as SHAPED with the
+// shape's index, and is made by that shape's object literal in `shaped` (V8 makes a literal's
+// object with its final layout at once, several times faster than property by property). A
+// literal defines its properties, as JSON.parse does. `checkShapes` compares the literals
+// with core's list when the module loads.
+//
 // Properties are assigned (`o[k] = v`), which for a plain object defines them as JSON.parse does,
 // except for names Object.prototype has (a setter there, or a frozen Object.prototype, would
 // see the assignment): those are RESERVED, the native side marks them in the tape (KEY_DEFINE),
@@ -54,6 +60,8 @@ function tapeValue() {
       return tapeEscaped()
     case 13:
       return Tw[P++] | 0
+    case 14:
+      return shaped(Tw[P++])
     case 6: {
       const n = Tw[P++]
       const a = []
@@ -93,6 +101,166 @@ function tapeValue() {
       return o
     }
   }
+}
+
+// The value after the key word at P (a shaped object's key words are passed over).
+function v() {
+  P++
+  return tapeValue()
+}
+
+// The object of shape `s` of core's TAPE_SHAPES, its members from P on.
+function shaped(s) {
+  switch (s) {
+    case 0:
+      return { jsonrpc: v(), id: v(), method: v(), params: v() }
+    case 1:
+      return { jsonrpc: v(), id: v(), method: v() }
+    case 2:
+      return { jsonrpc: v(), method: v(), params: v() }
+    case 3:
+      return { jsonrpc: v(), method: v() }
+    case 4:
+      return { jsonrpc: v(), id: v(), result: v() }
+    case 5:
+      return { jsonrpc: v(), id: v(), error: v() }
+    case 6:
+      return { method: v(), params: v(), jsonrpc: v(), id: v() }
+    case 7:
+      return { method: v(), jsonrpc: v(), id: v() }
+    case 8:
+      return { method: v(), params: v(), jsonrpc: v() }
+    case 9:
+      return { method: v(), jsonrpc: v() }
+    case 10:
+      return { result: v(), jsonrpc: v(), id: v() }
+    case 11:
+      return { id: v(), jsonrpc: v(), result: v() }
+    case 12:
+      return { id: v(), jsonrpc: v(), error: v() }
+    case 13:
+      return { error: v(), jsonrpc: v(), id: v() }
+    case 14:
+      return { code: v(), message: v() }
+    case 15:
+      return { code: v(), message: v(), data: v() }
+    case 16:
+      return { name: v(), arguments: v() }
+    case 17:
+      return { name: v(), arguments: v(), _meta: v() }
+    case 18:
+      return { _meta: v(), name: v(), arguments: v() }
+    case 19:
+      return { name: v() }
+    case 20:
+      return { progressToken: v() }
+    case 21:
+      return { cursor: v() }
+    case 22:
+      return { requestId: v(), reason: v() }
+    case 23:
+      return { requestId: v() }
+    case 24:
+      return { progressToken: v(), progress: v() }
+    case 25:
+      return { progressToken: v(), progress: v(), total: v() }
+    case 26:
+      return { progressToken: v(), progress: v(), message: v() }
+    case 27:
+      return { progressToken: v(), progress: v(), total: v(), message: v() }
+    case 28:
+      return { content: v() }
+    case 29:
+      return { content: v(), isError: v() }
+    case 30:
+      return { content: v(), structuredContent: v() }
+    case 31:
+      return { content: v(), structuredContent: v(), isError: v() }
+    case 32:
+      return { content: v(), isError: v(), structuredContent: v() }
+    case 33:
+      return { tools: v() }
+    case 34:
+      return { tools: v(), nextCursor: v() }
+    case 35:
+      return { nextCursor: v(), tools: v() }
+    case 36:
+      return { type: v(), text: v() }
+    case 37:
+      return { type: v(), text: v(), annotations: v() }
+    case 38:
+      return { type: v(), data: v(), mimeType: v() }
+    case 39:
+      return { type: v(), resource: v() }
+    case 40:
+      return { uri: v(), mimeType: v(), text: v() }
+    case 41:
+      return { uri: v(), mimeType: v(), blob: v() }
+    case 42:
+      return { uri: v(), text: v() }
+    case 43:
+      return { type: v(), uri: v(), name: v() }
+    case 44:
+      return { type: v(), uri: v(), name: v(), mimeType: v() }
+    case 45:
+      return { name: v(), description: v(), inputSchema: v() }
+    case 46:
+      return { name: v(), title: v(), description: v(), inputSchema: v() }
+    case 47:
+      return { name: v(), description: v(), inputSchema: v(), annotations: v() }
+    case 48:
+      return { name: v(), title: v(), description: v(), inputSchema: v(), annotations: v() }
+    case 49:
+      return { name: v(), description: v(), inputSchema: v(), outputSchema: v() }
+    case 50:
+      return { name: v(), title: v(), description: v(), inputSchema: v(), outputSchema: v() }
+    case 51:
+      return { type: v(), properties: v() }
+    case 52:
+      return { type: v(), properties: v(), required: v() }
+    case 53:
+      return { type: v(), properties: v(), additionalProperties: v() }
+    case 54:
+      return { type: v(), properties: v(), required: v(), additionalProperties: v() }
+    case 55:
+      return { type: v(), properties: v(), required: v(), additionalProperties: v(), '$schema': v() }
+    case 56:
+      return { properties: v(), required: v(), title: v(), type: v() }
+    case 57:
+      return { properties: v(), title: v(), type: v() }
+    case 58:
+      return { type: v() }
+    case 59:
+      return { type: v(), description: v() }
+    case 60:
+      return { title: v(), type: v() }
+    case 61:
+      return { description: v(), title: v(), type: v() }
+    case 62:
+      return { type: v(), items: v() }
+    default:
+      throw new Error(`mcpwire: tape shape ${s} unknown to this build of tape.js`)
+  }
+}
+
+// Throws unless `shapes` (core's TAPE_SHAPES from the binding, each its keys joined by ",")
+// are the keys, in order, of the literals in `shaped`: each is built once from null members.
+function checkShapes(shapes) {
+  shapes.forEach((keys, s) => {
+    Tw = new Uint32Array(2 * keys.split(',').length)
+    P = 0
+    const got = Object.keys(shaped(s)).join()
+    if (got !== keys) throw new Error(`mcpwire: tape.js shape ${s} is {${got}}, core's is {${keys}}`)
+  })
+  Tw = new Uint32Array(0)
+  P = 0
+  let more = true
+  try {
+    shaped(shapes.length)
+  } catch {
+    more = false
+  }
+  if (more) throw new Error(`mcpwire: tape.js has more shapes than core's ${shapes.length}`)
 }
 
 // The value of the tape in `w` and `f` of the message text `text`.

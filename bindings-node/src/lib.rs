@@ -29,7 +29,7 @@ mod schema;
 mod session;
 
 use mcpwire::api::{self, Failure};
-use mcpwire::json::tape::{TapeKeys, TapeStatus, KNOWN_KEYS};
+use mcpwire::json::tape::{TapeKeys, TapeStatus, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
@@ -436,16 +436,7 @@ pub fn checked_text<'a>(
 pub fn check_tape(env: &Env, input: Unknown, limits: Option<Unknown>) -> Result<u32> {
     // Limits first: their getters may run a decode, which may change the arrays.
     let lim = read_limits(env, limits)?;
-    let tape = |bytes: &[u8]| {
-        TAPE.with_borrow_mut(|tape| {
-            let (words, numbers) = tape.as_mut()?;
-            // SAFETY: JS cannot run while this call does, so nothing else touches the arrays.
-            let (words, numbers) = unsafe { (words.as_mut(), numbers.as_mut()) };
-            Some(KEYS.with_borrow_mut(|keys| api::decode_tape(bytes, lim, keys, words, numbers)))
-        })
-        .unwrap_or(Ok(TapeStatus::Fallback))
-        .map_err(|e| mcpwire_error(env, e))
-    };
+    let tape = |bytes: &[u8]| tape_of(env, bytes, lim);
     let status = match input.get_type()? {
         ValueType::String => {
             let s: JsString = unsafe { input.cast()? };
@@ -453,11 +444,46 @@ pub fn check_tape(env: &Env, input: Unknown, limits: Option<Unknown>) -> Result<
         }
         _ => tape(read_input(env, input)?.bytes())?,
     };
-    Ok(match status {
+    Ok(status_code(status))
+}
+
+/// Checks `bytes` and writes their tape into the arrays of the last `tapeBuffers` call.
+fn tape_of(env: &Env, bytes: &[u8], lim: Limits) -> Result<TapeStatus> {
+    TAPE.with_borrow_mut(|tape| {
+        let (words, numbers) = tape.as_mut()?;
+        // SAFETY: JS cannot run while this call does, so nothing else touches the arrays.
+        let (words, numbers) = unsafe { (words.as_mut(), numbers.as_mut()) };
+        Some(KEYS.with_borrow_mut(|keys| api::decode_tape(bytes, lim, keys, words, numbers)))
+    })
+    .unwrap_or(Ok(TapeStatus::Fallback))
+    .map_err(|e| mcpwire_error(env, e))
+}
+
+fn status_code(status: TapeStatus) -> u32 {
+    match status {
         TapeStatus::Written => 1,
         TapeStatus::TooSmall { .. } => 0,
         TapeStatus::Fallback => 2,
-    })
+    }
+}
+
+/// `checkTape` of the first `len` bytes of the array of the last `tapeInput` call, with the
+/// default limits: the package's `decode` copies a small message there itself, which costs
+/// less than handing it to napi as an argument.
+#[napi]
+pub fn check_tape_in(env: &Env, len: u32) -> Result<u32> {
+    let status = INPUT.with_borrow(|input| {
+        let bytes = input.as_deref().and_then(|i| i.get(..len as usize));
+        let bytes = bytes.ok_or_else(|| Error::from_reason("checkTapeIn: no such input"))?;
+        tape_of(env, bytes, Limits::DEFAULT)
+    })?;
+    Ok(status_code(status))
+}
+
+/// Sets the array `checkTapeIn` reads (kept until the next call).
+#[napi]
+pub fn tape_input(input: Uint8Array) {
+    INPUT.set(Some(input));
 }
 
 /// Sets the arrays `checkTape` writes into (kept until the next call).
@@ -473,6 +499,13 @@ pub fn tape_buffers(words: Uint32Array, numbers: Float64Array) {
 pub fn tape_keys(reserved: Vec<String>) -> Vec<&'static str> {
     KEYS.set(TapeKeys::new(&reserved));
     KNOWN_KEYS.to_vec()
+}
+
+/// The keys of each of core's `TAPE_SHAPES`, joined by `,` (tape.js checks its object
+/// literals against them when it loads).
+#[napi]
+pub fn tape_shapes() -> Vec<String> {
+    TAPE_SHAPES.iter().map(|keys| keys.join(",")).collect()
 }
 
 /// `f` of the UTF-8 text of `s`, written into a buffer reused across calls (no allocation per
@@ -492,6 +525,8 @@ fn with_utf8<T>(env: &Env, s: JsString, f: impl FnOnce(&[u8]) -> Result<T>) -> R
 thread_local! {
     static KEYS: std::cell::RefCell<TapeKeys> = std::cell::RefCell::new(TapeKeys::new::<&str>(&[]));
     static TAPE: std::cell::RefCell<Option<(Uint32Array, Float64Array)>> = const { std::cell::RefCell::new(None) };
+    /// The array `checkTapeIn` reads its message from.
+    static INPUT: std::cell::RefCell<Option<Uint8Array>> = const { std::cell::RefCell::new(None) };
     /// The UTF-8 copy of the last string checked ([`with_utf8`]): its buffer is reused, so a
     /// call allocates nothing.
     static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };

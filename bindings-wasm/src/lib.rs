@@ -26,7 +26,7 @@
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
 use mcpwire::api::{self, Failure};
 use mcpwire::api::{TapeVecs, TapeWrite};
-use mcpwire::json::tape::{TapeKeys, KNOWN_KEYS};
+use mcpwire::json::tape::{TapeKeys, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
@@ -383,6 +383,14 @@ thread_local! {
 pub fn tape_keys(reserved: Vec<String>) -> Vec<String> {
     TAPE.with_borrow_mut(|t| t.set_keys(TapeKeys::new(&reserved)));
     KNOWN_KEYS.iter().map(|k| (*k).into()).collect()
+}
+
+/// The keys of each of core's `TAPE_SHAPES`, joined by `,` (tape.js checks its object
+/// literals against them when it loads).
+#[doc(hidden)]
+#[wasm_bindgen(js_name = tapeShapes)]
+pub fn tape_shapes() -> Vec<String> {
+    TAPE_SHAPES.iter().map(|keys| keys.join(",")).collect()
 }
 
 /// Where the tape's words and numbers are in wasm memory, and how many fit:

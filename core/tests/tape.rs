@@ -7,7 +7,7 @@ mod common;
 #[allow(dead_code)]
 mod vectors;
 
-use mcpwire::json::tape::{self, TapeKeys, TapeStatus, KNOWN_KEYS};
+use mcpwire::json::tape::{self, TapeKeys, TapeStatus, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::json::Value;
 use mcpwire::Limits;
 use proptest::prelude::*;
@@ -100,6 +100,8 @@ struct TapeReader<'t> {
     /// How many keys were written whole past the table, and the highest index named.
     once: usize,
     highest_again: Option<u32>,
+    /// The shapes of the objects written as shaped, in tape order.
+    shaped: Vec<u32>,
 }
 
 impl TapeReader<'_> {
@@ -142,6 +144,22 @@ impl TapeReader<'_> {
             tape::ARRAY => {
                 let n = self.next();
                 Js::Arr((0..n).map(|_| self.value()).collect())
+            }
+            // As tape.js does: an object literal of the shape's keys, each key word passed over
+            // (here checked to name that key by index).
+            tape::SHAPED => {
+                let s = self.next();
+                self.shaped.push(s);
+                let members = TAPE_SHAPES[s as usize]
+                    .iter()
+                    .map(|&k| {
+                        let w = self.next();
+                        assert_eq!(w & 15, tape::KEY_AGAIN, "shaped key {k}");
+                        assert_eq!(KNOWN_KEYS[(w >> 4) as usize], k, "shape {s}");
+                        (k.to_string(), self.value(), false)
+                    })
+                    .collect();
+                Js::Obj(members)
             }
             tape::OBJECT => {
                 let n = self.next();
@@ -190,10 +208,28 @@ impl TapeReader<'_> {
 /// same value, and a header that counts exactly what was read. Returns (keys written whole
 /// past the table, highest key index named).
 fn check(input: &str, limits: Limits) -> (usize, Option<u32>) {
-    check_with(input, limits, &RESERVED)
+    let r = check_with(input, limits, &RESERVED);
+    (r.once, r.highest_again)
 }
 
-fn check_with(input: &str, limits: Limits, reserved: &[&str]) -> (usize, Option<u32>) {
+/// The shapes `input`'s tape gives its objects (after [`check_with`]'s checks).
+fn shapes(input: &str, reserved: &[&str]) -> Vec<Option<&'static [&'static str]>> {
+    let r = check_with(input, Limits::DEFAULT, reserved);
+    let shaped = r
+        .shaped
+        .iter()
+        .map(|&s| TAPE_SHAPES.get(s as usize).copied());
+    shaped.collect()
+}
+
+/// What reading a tape back found beside its value.
+struct Read {
+    once: usize,
+    highest_again: Option<u32>,
+    shaped: Vec<u32>,
+}
+
+fn check_with(input: &str, limits: Limits, reserved: &[&str]) -> Read {
     let mut w = vec![0u32; 2 * input.len() + 16];
     let mut f = vec![0f64; input.len() + 1];
     let status = decode_tape(input.as_bytes(), limits, reserved, &mut w, &mut f)
@@ -209,6 +245,7 @@ fn check_with(input: &str, limits: Limits, reserved: &[&str]) -> (usize, Option<
         reserved,
         once: 0,
         highest_again: None,
+        shaped: Vec::new(),
     };
     let got = r.value();
     let want = reference(&Value::parse(input.as_bytes(), limits).unwrap(), reserved);
@@ -218,7 +255,11 @@ fn check_with(input: &str, limits: Limits, reserved: &[&str]) -> (usize, Option<
         (w[0] as usize, w[1] as usize),
         "header of {input}"
     );
-    (r.once, r.highest_again)
+    Read {
+        once: r.once,
+        highest_again: r.highest_again,
+        shaped: r.shaped,
+    }
 }
 
 fn call(args: &str) -> String {
@@ -426,4 +467,63 @@ proptest! {
         let args = serde_json::Value::Object([("v".to_string(), args)].into_iter().collect());
         check(&call(&args.to_string()), Limits::DEFAULT);
     }
+}
+
+#[test]
+fn objects_with_a_shapes_keys_in_its_order_are_shaped_and_no_others() {
+    let shape = |keys: &[&str]| Some(TAPE_SHAPES.iter().copied().find(|s| *s == keys).unwrap());
+    // Python SDK order, then TypeScript SDK order: the envelope, the params, the _meta.
+    let py = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"_meta":{"progressToken":"p"},"name":"t","arguments":{"city":"Oslo"}}}"#;
+    let ts = r#"{"method":"tools/call","params":{"name":"t","arguments":{"a":1},"_meta":{"progressToken":7}},"jsonrpc":"2.0","id":7}"#;
+    assert_eq!(
+        shapes(py, &RESERVED),
+        [
+            shape(&["jsonrpc", "id", "method", "params"]),
+            shape(&["_meta", "name", "arguments"]),
+            shape(&["progressToken"]),
+        ]
+    );
+    assert_eq!(
+        shapes(ts, &RESERVED),
+        [
+            shape(&["method", "params", "jsonrpc", "id"]),
+            shape(&["name", "arguments", "_meta"]),
+            shape(&["progressToken"]),
+        ]
+    );
+    // In tape order (an object before the objects in it). Every shape, written as an object of its keys (values of each kind), is shaped.
+    for keys in TAPE_SHAPES {
+        let members: Vec<String> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| format!(r#""{k}":{}"#, ["1", r#""s""#, "[1.5]", "{}", "null"][i % 5]))
+            .collect();
+        let text = format!(
+            r#"{{"jsonrpc":"2.0","id":1,"result":{{"v":{{{}}}}}}}"#,
+            members.join(",")
+        );
+        let got = shapes(&text, &RESERVED);
+        assert!(got.contains(&Some(*keys)), "{text}: {got:?}");
+    }
+    // Other orders, a missing or extra key, a document's own key, an escaped spelling of a
+    // known key, and a known key among the reserved names: plain objects.
+    for args in [
+        r#"{"arguments":{},"name":"t"}"#,
+        r#"{"name":"t","arguments":{},"x":1}"#,
+        r#"{"name":"t","arguments":{},"_meta":{},"extra":{}}"#,
+        r#"{"n\u0061me":"t","arguments":{}}"#,
+        r#"{"progressToken":1,"progress":2,"total":3,"message":"m","x":5}"#,
+    ] {
+        let text = format!(r#"{{"jsonrpc":"2.0","id":1,"result":{args}}}"#);
+        assert_eq!(
+            shapes(&text, &RESERVED),
+            [shape(&["jsonrpc", "id", "result"])],
+            "{text}"
+        );
+    }
+    let text = r#"{"jsonrpc":"2.0","id":1,"result":{"name":"t","arguments":{}}}"#;
+    assert_eq!(
+        shapes(text, &["name"]),
+        [shape(&["jsonrpc", "id", "result"])]
+    );
 }

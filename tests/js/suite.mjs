@@ -476,6 +476,32 @@ test('decode: repeated keys in any order, and more distinct keys than the tape n
   assertSameAsParse(lib.decode(utf8.encode(msg)), msg)
 })
 
+test('decode: objects in the shapes the SDKs write (made by literals) are JSON.parse\'s, in either SDK\'s order', () => {
+  const py = '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"_meta":{"progressToken":"p"},"name":"t","arguments":{"city":"Oslo"}}}'
+  const ts = '{"method":"tools/call","params":{"name":"t","arguments":{"a":[1,{}]},"_meta":{"progressToken":7}},"jsonrpc":"2.0","id":7}'
+  const progress = '{"method":"notifications/progress","params":{"progressToken":"p","progress":0.5,"total":1,"message":"½"},"jsonrpc":"2.0"}'
+  const result = '{"result":{"content":[{"type":"text","text":"hi"},{"type":"image","data":"AA==","mimeType":"image/png"}],"isError":false},"jsonrpc":"2.0","id":"x"}'
+  const tools = '{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"a","description":"d","inputSchema":{"type":"object","properties":{"q":{"type":"string","description":"q"}},"required":["q"]}}],"nextCursor":"c"}}'
+  // the same keys in other orders, with a key too many or too few: objects made key by key
+  const others = '{"id":1,"method":"m","jsonrpc":"2.0","params":{"arguments":{},"name":"t","extra":1,"_meta":{}}}'
+  for (const msg of [py, ts, progress, result, tools, others]) {
+    for (const got of [lib.decode(msg), lib.decode(utf8.encode(msg))]) {
+      assertSameAsParse(got, msg)
+      const walk = (o) => {
+        if (o === null || typeof o !== 'object') return
+        if (!Array.isArray(o)) {
+          assert.equal(Object.getPrototypeOf(o), Object.prototype)
+          for (const k of Object.keys(o)) {
+            assert.deepEqual(Object.getOwnPropertyDescriptor(o, k), { value: o[k], writable: true, enumerable: true, configurable: true })
+          }
+        }
+        Object.values(o).forEach(walk)
+      }
+      walk(got)
+    }
+  }
+})
+
 test('decode: keys and strings after wide characters, escapes in keys and strings', () => {
   const parts = [
     '"é":"é","日本":"語","😀":"😀x","k":"after 😀 and é"',

@@ -16,6 +16,7 @@
 //! | string | [`STRING`] `start end`, or [`ESCAPED`] `start end` (JSON-parse `start-1..end+1`) |
 //! | array of `n` | [`ARRAY`] `n`, then its `n` items |
 //! | object of `n` | [`OBJECT`] `n`, then `n` times a key and its value |
+//! | object whose keys are shape `s` of [`TAPE_SHAPES`] | [`SHAPED`] `s`, then its members as an object's |
 //!
 //! | key | words |
 //! |---|---|
@@ -33,10 +34,13 @@
 //! `lockdown`) makes read-only. A JS builder checks escaped keys itself.
 
 mod keys;
+mod shapes;
 
 use super::scan::Specials;
 use keys::{Key, KeyTable, Utf16};
 pub use keys::{TapeKeys, KNOWN_KEYS, MAX_RESERVED};
+use shapes::{push_key, shape_of, NO_SHAPE};
+pub use shapes::{MAX_SHAPE_KEYS, TAPE_SHAPES};
 
 /// `null`.
 pub const NULL: u32 = 0;
@@ -67,6 +71,9 @@ pub const KEY_DEFINE: u32 = 12;
 /// A small integer: its `i32` bits follow (a JS builder gets it as an integer, not a double
 /// to box).
 pub const INTEGER: u32 = 13;
+/// An object whose keys are those of a shape, in its order: the shape's index in
+/// [`TAPE_SHAPES`] follows (in place of the count), then the members as for [`OBJECT`].
+pub const SHAPED: u32 = 14;
 
 /// Deepest nesting written to a tape: a JS builder recurses once per level, so deeper
 /// documents are left to the engine's own parser ([`TapeStatus::Fallback`]).
@@ -363,10 +370,18 @@ impl Tape<'_, '_> {
         let at = self.open(tag);
         let mut i = ws(self.bytes, i + 1);
         let mut n = 0u32;
+        // The shape code of the keys so far (objects only).
+        let mut code = 0u32;
         if self.bytes.get(i) != Some(&close) {
             loop {
                 if OBJ {
-                    i = self.member_key(i)?;
+                    let known;
+                    (i, known) = self.member_key(i)?;
+                    code = if (n as usize) < MAX_SHAPE_KEYS && known < KNOWN_KEYS.len() as u32 {
+                        push_key(code, known)
+                    } else {
+                        NO_SHAPE
+                    };
                 }
                 i = self.value(i, depth + 1)?;
                 n += 1;
@@ -379,18 +394,27 @@ impl Tape<'_, '_> {
                 }
             }
         }
-        self.close(at, n);
+        match OBJ.then(|| shape_of(code)).flatten() {
+            Some(shape) if n > 0 => {
+                if let Some([t, s]) = self.words.get_mut(at - 1..=at) {
+                    *t = SHAPED;
+                    *s = shape;
+                }
+            }
+            _ => self.close(at, n),
+        }
         Some(i + 1)
     }
 
-    /// The key whose `"` is at `i` and the colon after it: the offset of the value.
+    /// The key whose `"` is at `i` and the colon after it: the offset of the value, and the
+    /// key's index in [`KNOWN_KEYS`] (or an index past them).
     #[inline(always)]
-    fn member_key(&mut self, i: usize) -> Option<usize> {
+    fn member_key(&mut self, i: usize) -> Option<(usize, u32)> {
         if self.bytes.get(i) != Some(&b'"') {
             return None;
         }
         let (end, escaped) = self.string(i)?;
-        self.key(i + 1, end, escaped);
+        let known = self.key(i + 1, end, escaped);
         let mut i = end + 1;
         if self.bytes.get(i) != Some(&b':') {
             i = ws(self.bytes, i);
@@ -398,20 +422,26 @@ impl Tape<'_, '_> {
                 return None;
             }
         }
-        Some(ws(self.bytes, i + 1))
+        Some((ws(self.bytes, i + 1), known))
     }
 
+    /// Writes the key `start..end`; returns its index (a known key's is below
+    /// `KNOWN_KEYS.len()`; `u32::MAX` for a key without one).
     #[inline(always)]
-    fn key(&mut self, start: usize, end: usize, escaped: bool) {
+    fn key(&mut self, start: usize, end: usize, escaped: bool) -> u32 {
         if escaped {
             self.span(KEY_ESCAPED, start, end);
-            return;
+            return u32::MAX;
         }
         match self.keys.find_or_add(self.bytes, start, end) {
-            Key::Again(k) => self.word(k << 4 | KEY_AGAIN),
+            Key::Again(k) => {
+                self.word(k << 4 | KEY_AGAIN);
+                return k;
+            }
             Key::New => self.span(KEY, start, end),
             Key::Once => self.span(KEY_ONCE, start, end),
             Key::Reserved => self.span(KEY_DEFINE, start, end),
         }
+        u32::MAX
     }
 }
