@@ -270,10 +270,12 @@ function fromTape(text, w, f) {
   Tf = f
   P = 2
   Q = 0
-  K.length = 0
+  // Empty already, unless a build threw (a stack overflow in a deep caller).
+  if (K.length !== 0) K.length = 0
   const v = tapeValue()
-  // Drop the text and the keys (they may be slices of it); K's storage is kept.
+  // Drop the text and the keys (they may be slices of it); K's storage is kept. (Setting an
+  // array's length is a runtime call in V8, 20 ns even when it is 0 already.)
   S = ''
-  K.length = 0
+  if (K.length !== 0) K.length = 0
   return v
 }
