@@ -20,9 +20,10 @@ NK = KNOWN.length
 let tapeWords = new Uint32Array(0)
 let tapeNumbers = new Float64Array(0)
 
-// Views of the tape in wasm memory, renewed when it moved or the memory grew.
+// Views of the tape in wasm memory, renewed when it moved or the memory grew (growing
+// detaches the old buffer, and views of a detached buffer have no bytes).
 function tapeViews(moved) {
-  if (moved || tapeWords.byteLength === 0 || tapeWords.buffer !== memory.buffer) {
+  if (moved || tapeWords.byteLength === 0) {
     const [w, wn, f, fn] = binding.tapePlace()
     tapeWords = new Uint32Array(memory.buffer, w, wn)
     tapeNumbers = new Float64Array(memory.buffer, f, fn)
@@ -64,7 +65,9 @@ function decode(input, limits) {
       const len = input.length
       scratchFor(len).set(input)
       status = binding.checkTape(len, limits, undefined)
-      text = decoder.decode(scratchFor(len).subarray(0, len))
+      // The text of the bytes checked: the caller's, unless a getter of `limits` could have
+      // changed them after the copy.
+      text = decoder.decode(limits === undefined ? input : scratchFor(len).subarray(0, len))
     } else {
       return binding.decode(input, limits)
     }
