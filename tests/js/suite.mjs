@@ -426,6 +426,23 @@ test('decode: a decode inside a decode (from a limits getter) checks both messag
   }
 })
 
+test('decode: bytes a limits getter changes give the value of the bytes checked, before or after', () => {
+  const before = CALL_TEXT('{"k":"abcd","n":[1,2]}')
+  const after = CALL_TEXT('{"k":123456,"n":[1,2]}')
+  for (const name of ['maxBytes', 'maxDepth', 'maxMembers']) {
+    const bytes = utf8.encode(before)
+    const limits = {
+      get [name]() {
+        bytes.set(utf8.encode(after))
+        return null
+      },
+    }
+    const got = lib.decode(bytes, limits)
+    const want = [JSON.parse(before), JSON.parse(after)]
+    assert.ok(want.some((w) => JSON.stringify(w) === JSON.stringify(got)), `${name}: ${JSON.stringify(got)}`)
+  }
+})
+
 test('decode: a decode inside a decode whose tape outgrows every earlier one', () => {
   // Each call a larger inner message (each number two tape words), so the inner decode needs
   // more room than any before it while the outer one is under way.
