@@ -22,6 +22,8 @@ let Tf = new Float64Array(0)
 let P = 0
 let Q = 0
 let K = []
+// How many of K's entries are this document's keys.
+let Kn = 0
 // The keys the tape names by index 0..KNOWN.length - 1 (core's KNOWN_KEYS), set by the decode
 // file when it loads; a document's own keys follow in K.
 let KNOWN = []
@@ -81,7 +83,7 @@ function tapeValue() {
           }
           case 8: {
             const k = tapeString()
-            K.push(k)
+            K[Kn++] = k
             o[k] = tapeValue()
             break
           }
@@ -263,6 +265,17 @@ function checkShapes(shapes) {
   if (more) throw new Error(`mcpwire: tape.js has more shapes than core's ${shapes.length}`)
 }
 
+// Empties K's entries, keeping its storage: a document with a few keys costs a few stores
+// (setting an array's length is a runtime call in V8, 20 ns even when it is 0 already).
+function dropKeys() {
+  if (Kn > 64) {
+    K.length = 0
+  } else {
+    for (let i = 0; i < Kn; i++) K[i] = undefined
+  }
+  Kn = 0
+}
+
 // The value of the tape in `w` and `f` of the message text `text`.
 function fromTape(text, w, f) {
   S = text
@@ -271,11 +284,10 @@ function fromTape(text, w, f) {
   P = 2
   Q = 0
   // Empty already, unless a build threw (a stack overflow in a deep caller).
-  if (K.length !== 0) K.length = 0
+  dropKeys()
   const v = tapeValue()
-  // Drop the text and the keys (they may be slices of it); K's storage is kept. (Setting an
-  // array's length is a runtime call in V8, 20 ns even when it is 0 already.)
+  // Drop the text and the keys (they may be slices of it).
   S = ''
-  if (K.length !== 0) K.length = 0
+  dropKeys()
   return v
 }
