@@ -461,10 +461,54 @@ fn arb_json() -> impl Strategy<Value = serde_json::Value> {
     })
 }
 
+/// Objects of distinct keys drawn from the shapes' own (so that many are shaped and many are
+/// one key off), nested, with scalars between.
+fn arb_shape_keyed() -> impl Strategy<Value = serde_json::Value> {
+    let mut pool: Vec<&str> = TAPE_SHAPES.iter().flat_map(|s| s.iter().copied()).collect();
+    pool.sort_unstable();
+    pool.dedup();
+    let leaf = prop_oneof![
+        Just(serde_json::json!(1)),
+        Just(serde_json::json!("s")),
+        Just(serde_json::json!(null))
+    ];
+    leaf.prop_recursive(4, 48, 6, move |inner| {
+        let shaped = proptest::sample::select(TAPE_SHAPES.to_vec());
+        let pool = pool.clone();
+        prop_oneof![
+            // a shape's keys, perhaps with one dropped, or one added at the end or the front
+            (
+                shaped,
+                proptest::collection::vec(inner.clone(), 6),
+                0..4usize,
+                proptest::sample::select(pool)
+            )
+                .prop_map(|(keys, vals, edit, extra)| {
+                    let mut keys: Vec<&str> = keys.to_vec();
+                    match edit {
+                        1 if keys.len() > 1 => drop(keys.pop()),
+                        2 if !keys.contains(&extra) => keys.push(extra),
+                        3 if !keys.contains(&extra) => keys.insert(0, extra),
+                        _ => {}
+                    }
+                    let members = keys.iter().zip(vals.into_iter().cycle());
+                    serde_json::Value::Object(members.map(|(k, v)| (k.to_string(), v)).collect())
+                }),
+            proptest::collection::vec(inner, 0..4).prop_map(serde_json::Value::Array),
+        ]
+    })
+}
+
 proptest! {
     #[test]
     fn any_arguments_read_back_as_their_strict_parse(args in arb_json()) {
         let args = serde_json::Value::Object([("v".to_string(), args)].into_iter().collect());
+        check(&call(&args.to_string()), Limits::DEFAULT);
+    }
+
+    #[test]
+    fn objects_of_shapes_and_near_shapes_read_back_as_their_strict_parse(v in arb_shape_keyed()) {
+        let args = serde_json::Value::Object([("v".to_string(), v)].into_iter().collect());
         check(&call(&args.to_string()), Limits::DEFAULT);
     }
 }
@@ -513,6 +557,9 @@ fn objects_with_a_shapes_keys_in_its_order_are_shaped_and_no_others() {
         r#"{"name":"t","arguments":{},"_meta":{},"extra":{}}"#,
         r#"{"n\u0061me":"t","arguments":{}}"#,
         r#"{"progressToken":1,"progress":2,"total":3,"message":"m","x":5}"#,
+        // A sixth key before a five-key shape ("params" is known key 3: its bits would be
+        // shifted out of a code that kept going).
+        r#"{"params":0,"name":"t","title":"T","description":"d","inputSchema":{},"annotations":{}}"#,
     ] {
         let text = format!(r#"{{"jsonrpc":"2.0","id":1,"result":{args}}}"#);
         assert_eq!(
