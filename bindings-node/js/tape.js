@@ -7,7 +7,7 @@
 //
 // An object whose keys are one of core's TAPE_SHAPES, in its order, comes as SHAPED with the
 // shape's index, and is made by that shape's object literal in `shaped` (V8 makes a literal's
-// object with its final layout at once, several times faster than property by property). A
+// object with its final layout at once, not property by property: BENCHMARKS.md). A
 // literal defines its properties, as JSON.parse does. `checkShapes` compares the literals
 // with core's list when the module loads.
 //
@@ -266,7 +266,7 @@ function checkShapes(shapes) {
 }
 
 // Empties K's entries, keeping its storage: a document with a few keys costs a few stores
-// (setting an array's length is a runtime call in V8, 20 ns even when it is 0 already).
+// (setting an array's length is a runtime call in V8, even when it is 0 already).
 function dropKeys() {
   if (Kn > 64) {
     K.length = 0

@@ -394,14 +394,15 @@ impl Tape<'_, '_> {
                 }
             }
         }
+        // An empty object's code, 0, is no shape's.
         match OBJ.then(|| shape_of(code)).flatten() {
-            Some(shape) if n > 0 => {
+            Some(shape) => {
                 if let Some([t, s]) = self.words.get_mut(at - 1..=at) {
                     *t = SHAPED;
                     *s = shape;
                 }
             }
-            _ => self.close(at, n),
+            None => self.close(at, n),
         }
         Some(i + 1)
     }

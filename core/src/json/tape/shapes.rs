@@ -2,9 +2,9 @@
 //! progress params, content blocks, tool schemas), each of up to [`MAX_SHAPE_KEYS`]
 //! [`KNOWN_KEYS`] in one order. An object whose keys are exactly one of them, in that order,
 //! is written as [`SHAPED`](super::SHAPED) with the shape's index, and a JS builder makes it
-//! with an object literal of those keys, which V8 builds several times faster than one
-//! property at a time (BENCHMARKS.md). Any other order is an ordinary object: the builder
-//! keeps `JSON.parse`'s key order either way.
+//! with an object literal of those keys, which V8 makes with its final layout at once instead
+//! of one property at a time (BENCHMARKS.md has the A/B). Any other order is an ordinary
+//! object: the builder keeps `JSON.parse`'s key order either way.
 //!
 //! The orders are those the SDKs write: the TypeScript SDK spreads the method and params
 //! first (`{method, params, jsonrpc, id}`, `{result, jsonrpc, id}`), the Python SDK writes
@@ -179,7 +179,7 @@ const fn table() -> [u64; SLOTS] {
     t
 }
 
-/// The shape with code `code`, if one has it (`code` of a non-empty object).
+/// The shape with code `code`, if one has it (none has 0, an empty object's code).
 #[inline(always)]
 pub(super) fn shape_of(code: u32) -> Option<u32> {
     if code >= 1 << 30 {
@@ -227,6 +227,8 @@ mod tests {
         assert_eq!(shape_of(push_key(call, 0)), None);
         assert_eq!(shape_of(code_of(&["arguments"])), None);
         assert_eq!(shape_of(NO_SHAPE), None);
+        // An empty object's code.
+        assert_eq!(shape_of(0), None);
         // A poisoned code stays poisoned through the most keys a shaped object can add.
         let mut poisoned = NO_SHAPE;
         for _ in 0..MAX_SHAPE_KEYS {
