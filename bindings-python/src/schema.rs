@@ -78,10 +78,10 @@ fn errors<'py>(py: Python<'py>, errors: &[ValidationError]) -> PyResult<Bound<'p
     let out = PyList::empty(py);
     for e in errors {
         let d = PyDict::new(py);
-        d.set_item("instance_path", &e.instance_path)?;
-        d.set_item("schema_path", &e.schema_path)?;
+        d.set_item("instance_path", e.instance_path())?;
+        d.set_item("schema_path", e.schema_path())?;
         d.set_item("keyword", e.keyword)?;
-        d.set_item("message", &e.message)?;
+        d.set_item("message", e.message())?;
         out.append(d)?;
     }
     Ok(out)

@@ -34,7 +34,10 @@ fn dump_one(out: &mut String, s: &Schema, inst: &Value) {
         let _ = writeln!(
             out,
             "    {:?} {:?} {} {:?}",
-            e.instance_path, e.schema_path, e.keyword, e.message
+            e.instance_path(),
+            e.schema_path(),
+            e.keyword,
+            e.message()
         );
     }
     assert_eq!(
@@ -49,7 +52,10 @@ fn dump_one(out: &mut String, s: &Schema, inst: &Value) {
             let _ = writeln!(
                 out,
                 "    max1: {:?} {:?} {} {:?}",
-                e.instance_path, e.schema_path, e.keyword, e.message
+                e.instance_path(),
+                e.schema_path(),
+                e.keyword,
+                e.message()
             );
         }
     }

@@ -79,7 +79,7 @@ fn long_required_lists_on_wide_objects() {
             let inst = value(&members(&missing));
             assert!(!s.is_valid(&inst), "{missing:?}");
             let errors = s.validate(&inst);
-            let got: Vec<&str> = errors.iter().map(|e| e.message.as_str()).collect();
+            let got: Vec<&str> = errors.iter().map(|e| e.message()).collect();
             let want: Vec<String> = missing
                 .iter()
                 .map(|i| format!("value is missing required property \"k{i}\""))

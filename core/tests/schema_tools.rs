@@ -78,7 +78,7 @@ fn assert_reported(what: &str, errors: &[ValidationError], expected: &[(String, 
         assert!(
             errors
                 .iter()
-                .any(|e| e.instance_path == *path && e.keyword == kw),
+                .any(|e| e.instance_path() == *path && e.keyword == kw),
             "{what}: expected a `{kw}` error at {path:?}, got {errors:#?}"
         );
     }
@@ -149,7 +149,7 @@ fn replay(name: &str) -> (usize, usize) {
                 assert_eq!(result.is_error, Some(true));
                 let resp_text = String::from_utf8(resp.clone()).unwrap();
                 for e in &bad.errors {
-                    let quoted = json(&Value::String(e.message.clone()));
+                    let quoted = json(&Value::String(e.message().to_string()));
                     let inner = &quoted[1..quoted.len() - 1];
                     assert!(resp_text.contains(inner), "{what}: response lacks {inner}");
                 }
@@ -175,7 +175,7 @@ fn replay(name: &str) -> (usize, usize) {
         assert_eq!(check.name(), text(out, "outcome"), "{what}: {check:#?}");
         assert_reported(&what, check.errors(), &expected_pairs(out));
         for e in check.errors() {
-            println!("{what}: {}", e.message);
+            println!("{what}: {}", e.message());
         }
         let v = check_output_value(
             tool_value.get("outputSchema").unwrap(),
@@ -222,10 +222,10 @@ fn messages_a_model_can_act_on() {
         r#"{"units":"kelvin"}"#,
     );
     assert_eq!(
-        e[0].message,
+        e[0].message(),
         r#"`/units` must be one of "metric", "imperial"; got "kelvin""#
     );
-    assert_eq!(e[0].schema_path, "/properties/units/enum");
+    assert_eq!(e[0].schema_path(), "/properties/units/enum");
 
     // Optional enum through $ref (pydantic): the null branch is dropped, the enum reported.
     let e = errors_for(
@@ -234,12 +234,12 @@ fn messages_a_model_can_act_on() {
     );
     assert_eq!(e.len(), 1, "{e:#?}");
     assert_eq!(e[0].keyword, "enum");
-    assert_eq!(e[0].schema_path, "/$defs/U/enum");
-    assert_eq!(e[0].message, r#"`/u` must be one of "a", "b"; got "c""#);
+    assert_eq!(e[0].schema_path(), "/$defs/U/enum");
+    assert_eq!(e[0].message(), r#"`/u` must be one of "a", "b"; got "c""#);
 
     // Every branch rejects the type: one message with the union of types.
     let e = errors_for(r#"{"anyOf":[{"type":"string"},{"type":"null"}]}"#, "5");
-    assert_eq!(e[0].message, "value must be string or null; got 5");
+    assert_eq!(e[0].message(), "value must be string or null; got 5");
 
     // additionalProperties: false names the offender and what is allowed.
     let e = errors_for(
@@ -247,17 +247,20 @@ fn messages_a_model_can_act_on() {
         r#"{"a":1,"c":2}"#,
     );
     assert_eq!(
-        e[0].message,
+        e[0].message(),
         r#"value has unexpected property "c"; allowed: "a", "b""#
     );
 
     let e = errors_for(r#"{"required":["city","units"]}"#, "{}");
     assert_eq!(e.len(), 2);
-    assert_eq!(e[0].message, r#"value is missing required property "city""#);
+    assert_eq!(
+        e[0].message(),
+        r#"value is missing required property "city""#
+    );
 
     let e = errors_for(r#"{"items":{"minimum":1.5}}"#, "[2, 1]");
     assert_eq!(
-        (e[0].instance_path.as_str(), e[0].message.as_str()),
+        (e[0].instance_path(), e[0].message()),
         ("/1", "`/1` must be >= 1.5; got 1")
     );
 
@@ -266,7 +269,7 @@ fn messages_a_model_can_act_on() {
         r#"{"Bad":1}"#,
     );
     assert_eq!(
-        e[0].message,
+        e[0].message(),
         r#"property name "Bad" must match the pattern "^[a-z]+$"; got "Bad""#
     );
 }
@@ -355,7 +358,7 @@ fn remote_refs_come_only_from_the_options() {
     .expect("compiles with the resource");
     let e = schema.validate(&value(r#"{"n": 0}"#));
     assert_eq!(
-        e[0].schema_path,
+        e[0].schema_path(),
         "https://example.com/common.json#/$defs/pos/minimum"
     );
     assert!(schema.is_valid(&value(r#"{"n": 2}"#)));
@@ -438,7 +441,7 @@ fn formats_are_annotations_unless_asserted() {
     let strict = Schema::compile_with(&schema, &SchemaOptions::new().assert_formats(true)).unwrap();
     let e = strict.validate(&inst);
     assert_eq!(
-        e[0].message,
+        e[0].message(),
         r#"value must be a valid date-time; got "yesterday""#
     );
     assert!(strict.is_valid(&value(r#""2026-11-29T16:32:45Z""#)));
@@ -502,7 +505,7 @@ fn official_examples_fit_the_mcp_schema() {
         value(r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": 5}}"#);
     let errors = call.validate(&bad);
     assert!(
-        errors.iter().any(|e| e.instance_path == "/params/name"),
+        errors.iter().any(|e| e.instance_path() == "/params/name"),
         "{errors:#?}"
     );
     assert!(failures.is_empty(), "{failures:#?}");

@@ -86,39 +86,94 @@ impl fmt::Display for SchemaError {
 impl std::error::Error for SchemaError {}
 
 /// One way an instance does not fit a schema.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Its instance path, schema path and message live in one buffer: an error costs one
+/// allocation, not three (collecting the errors of an invalid instance is on a server's
+/// hot path).
+#[derive(Clone, PartialEq, Eq)]
 pub struct ValidationError {
-    /// JSON pointer to the offending value in the instance (`""` is the whole instance).
-    pub instance_path: String,
-    /// JSON pointer to the failing keyword in the schema document where it is written (for
-    /// example `/properties/units/enum` or `/$defs/Unit/enum`); keywords of other documents
-    /// are prefixed with that document's URI and `#`.
-    pub schema_path: String,
+    /// Instance path, schema path and message, one after the other.
+    text: String,
+    /// Where the instance path ends in `text`.
+    instance_end: usize,
+    /// Where the schema path ends in `text`.
+    schema_end: usize,
     /// The failing keyword (`enum`, `required`, `type`, …; `false` for a `false` schema).
     pub keyword: &'static str,
-    /// A short sentence a model or a person can act on, for example
-    /// ``"`/units` must be one of \"metric\", \"imperial\"; got \"kelvin\""``.
-    pub message: String,
 }
 
 impl ValidationError {
+    /// An error from its parts.
+    pub fn new(
+        instance_path: &str,
+        schema_path: &str,
+        keyword: &'static str,
+        message: &str,
+    ) -> Self {
+        let mut text =
+            String::with_capacity(instance_path.len() + schema_path.len() + message.len());
+        text.push_str(instance_path);
+        text.push_str(schema_path);
+        text.push_str(message);
+        ValidationError {
+            text,
+            instance_end: instance_path.len(),
+            schema_end: instance_path.len() + schema_path.len(),
+            keyword,
+        }
+    }
+
+    /// JSON pointer to the offending value in the instance (`""` is the whole instance).
+    pub fn instance_path(&self) -> &str {
+        self.text.get(..self.instance_end).unwrap_or_default()
+    }
+
+    /// JSON pointer to the failing keyword in the schema document where it is written (for
+    /// example `/properties/units/enum` or `/$defs/Unit/enum`); keywords of other documents
+    /// are prefixed with that document's URI and `#`.
+    pub fn schema_path(&self) -> &str {
+        self.text
+            .get(self.instance_end..self.schema_end)
+            .unwrap_or_default()
+    }
+
+    /// A short sentence a model or a person can act on, for example
+    /// ``"`/units` must be one of \"metric\", \"imperial\"; got \"kelvin\""``.
+    pub fn message(&self) -> &str {
+        self.text.get(self.schema_end..).unwrap_or_default()
+    }
+
     /// The error as a JSON value `{instancePath, schemaPath, keyword, message}`.
     pub fn to_value(&self) -> Value {
         Value::Object(alloc::vec![
             (
                 "instancePath".into(),
-                Value::String(self.instance_path.clone())
+                Value::String(self.instance_path().into())
             ),
-            ("schemaPath".into(), Value::String(self.schema_path.clone())),
+            (
+                "schemaPath".into(),
+                Value::String(self.schema_path().into())
+            ),
             ("keyword".into(), Value::String(self.keyword.into())),
-            ("message".into(), Value::String(self.message.clone())),
+            ("message".into(), Value::String(self.message().into())),
         ])
+    }
+}
+
+impl fmt::Debug for ValidationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ValidationError")
+            .field("instance_path", &self.instance_path())
+            .field("schema_path", &self.schema_path())
+            .field("keyword", &self.keyword)
+            .field("message", &self.message())
+            .finish()
     }
 }
 
 impl fmt::Display for ValidationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(self.message())
     }
 }
 
@@ -138,7 +193,7 @@ pub fn errors_to_text(errors: &[ValidationError]) -> String {
             out.push('\n');
         }
         out.push_str("- ");
-        out.push_str(&e.message);
+        out.push_str(e.message());
     }
     out
 }
@@ -160,28 +215,31 @@ impl super::validate::Ctx<'_> {
         if self.full() {
             return;
         }
-        let mut message = String::with_capacity(self.ipath.len() + 96);
+        let ipath = self.ipath.as_str();
+        let mut text = String::with_capacity(2 * ipath.len() + node.path.len() + kw.len() + 96);
+        text.push_str(ipath);
+        let instance_end = text.len();
+        text.push_str(&node.path);
+        if kw != "false" {
+            uri::push_token(&mut text, kw);
+        }
+        let schema_end = text.len();
         match &self.subject {
-            Some(s) => message.push_str(s),
-            None if self.ipath.is_empty() => message.push_str("value"),
+            Some(s) => text.push_str(s),
+            None if ipath.is_empty() => text.push_str("value"),
             None => {
-                message.push('`');
-                message.push_str(&self.ipath);
-                message.push('`');
+                text.push('`');
+                text.push_str(ipath);
+                text.push('`');
             }
         }
-        message.push(' ');
-        body(&mut message);
-        let mut schema_path = String::with_capacity(node.path.len() + kw.len() + 1);
-        schema_path.push_str(&node.path);
-        if kw != "false" {
-            uri::push_token(&mut schema_path, kw);
-        }
+        text.push(' ');
+        body(&mut text);
         self.errors.push(ValidationError {
-            instance_path: self.ipath.clone(),
-            schema_path,
+            text,
+            instance_end,
+            schema_end,
             keyword: kw,
-            message,
         });
     }
 }

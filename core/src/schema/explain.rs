@@ -140,12 +140,12 @@ impl Ctx<'_> {
             }
             per.push(core::mem::take(&mut self.errors));
         }
-        let here = self.ipath.clone();
+        let here = String::from(self.ipath.as_str());
 
         // 1-2: the value's type.
         let wrong_type = |errs: &Branch| {
             errs.iter()
-                .any(|e| e.instance_path == here && matches!(e.keyword, "type" | "false"))
+                .any(|e| e.instance_path() == here && matches!(e.keyword, "type" | "false"))
         };
         let relevant: Vec<usize> = (0..per.len())
             .filter(|&i| !(sure[i] || wrong_type(&per[i])))
@@ -179,7 +179,7 @@ impl Ctx<'_> {
         // 3: a discriminator property that does not match.
         let disc = |errs: &Branch| {
             errs.iter()
-                .any(|e| is_choice(e) && is_child(&e.instance_path, &here))
+                .any(|e| is_choice(e) && is_child(e.instance_path(), &here))
         };
         let undiscriminated: Vec<usize> = relevant
             .iter()
@@ -202,13 +202,13 @@ impl Ctx<'_> {
             })
             .collect();
         if let Some(choices) = choices.filter(|c| c.len() > 1) {
-            let at = &choices[0].instance_path;
+            let at = choices[0].instance_path();
             let parts: Option<Vec<(&str, &str)>> =
-                choices.iter().map(|e| allowed_part(&e.message)).collect();
-            if let (true, Some(parts)) = (choices.iter().all(|e| e.instance_path == *at), parts) {
+                choices.iter().map(|e| allowed_part(e.message())).collect();
+            if let (true, Some(parts)) = (choices.iter().all(|e| e.instance_path() == at), parts) {
                 let allowed = name_list(parts.iter().map(|(a, _)| String::from(*a)));
                 let got = parts[0].1;
-                let at = at.clone();
+                let at = String::from(at);
                 return self.report(node, kw, || {
                     if at == here {
                         format!("must be one of {allowed}; got {got}")
@@ -227,7 +227,7 @@ impl Ctx<'_> {
         let reasons: Vec<String> = shown
             .iter()
             .take(MAX_REASONS)
-            .filter_map(|&i| per[i].first().map(|e| format!("({i}) {}", e.message)))
+            .filter_map(|&i| per[i].first().map(|e| format!("({i}) {}", e.message())))
             .collect();
         let more = if shown.len() > MAX_REASONS {
             "; or …"

@@ -15,9 +15,9 @@
 //! }"#).unwrap();
 //! let args = Value::parse(br#"{"units": "kelvin"}"#, Limits::DEFAULT).unwrap();
 //! let errors = schema.validate(&args);
-//! assert_eq!(errors[0].instance_path, "/units");
-//! assert_eq!(errors[0].schema_path, "/properties/units/enum");
-//! assert_eq!(errors[0].message, r#"`/units` must be one of "metric", "imperial"; got "kelvin""#);
+//! assert_eq!(errors[0].instance_path(), "/units");
+//! assert_eq!(errors[0].schema_path(), "/properties/units/enum");
+//! assert_eq!(errors[0].message(), r#"`/units` must be one of "metric", "imperial"; got "kelvin""#);
 //! ```
 //!
 //! Everything the two drafts define is supported: all applicator and validation keywords,
@@ -57,6 +57,7 @@ mod graph;
 mod height;
 mod keyword;
 mod leaf;
+mod location;
 mod message;
 mod meta;
 mod number;
@@ -238,7 +239,6 @@ impl Schema {
         }
         ctx.broken = None;
         ctx.record = true;
-        ctx.ipath.reserve(64);
         ctx.eval(self.root, instance, false, None);
         if let Some(e) = ctx.broken.take() {
             if !ctx.errors.contains(&e) {

@@ -212,8 +212,8 @@ impl Ctx<'_> {
         // this kind: no in-place chain to keep).
         let len = self.ipath.len();
         match key {
-            Ok(k) => super::uri::push_token(&mut self.ipath, k),
-            Err(i) => super::uri::push_index(&mut self.ipath, i),
+            Ok(k) => self.ipath.push_token(k),
+            Err(i) => self.ipath.push_index(i),
         }
         let levels = u32::from(skip) + 1;
         self.depth += levels;

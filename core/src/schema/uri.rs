@@ -187,7 +187,7 @@ pub fn percent_decode(s: &str) -> String {
 
 /// True when `b` holds a `~` or `/` (eight bytes per step).
 #[inline]
-fn needs_escape(b: &[u8]) -> bool {
+pub(super) fn needs_escape(b: &[u8]) -> bool {
     use crate::json::scan::{byte_eq, word};
     let mut at = 0;
     while at + 8 <= b.len() {

@@ -6,7 +6,7 @@
 use super::error::ValidationError;
 use super::keyword::{types, Kw, Node, NodeId};
 use super::message::{name_list, or_list, plural};
-use super::{uri, Schema};
+use super::Schema;
 use crate::json::Value;
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -51,7 +51,7 @@ pub(crate) struct Ctx<'s> {
     pub errors: Vec<ValidationError>,
     pub max: usize,
     scope: Vec<u32>,
-    pub ipath: String,
+    pub ipath: super::location::InstancePath,
     pub(super) depth: u32,
     /// Nodes being evaluated in place (no step into the instance) and the instance address:
     /// meeting one again is an infinite `$ref` loop.
@@ -101,7 +101,7 @@ impl<'s> Ctx<'s> {
             errors: Vec::new(),
             max,
             scope: Vec::new(),
-            ipath: String::new(),
+            ipath: super::location::InstancePath::new(),
             depth: 0,
             chain: Vec::new(),
             chain_start: 0,
@@ -135,9 +135,8 @@ impl<'s> Ctx<'s> {
                 if self.precheck(id, node, inst) {
                     return true;
                 }
-                if self.ipath.capacity() == 0 {
-                    // Errors are coming: room for paths and remembered failures.
-                    self.ipath.reserve(64);
+                if self.trail.capacity() == 0 {
+                    // Errors are coming: room for remembered failures.
                     self.trail.reserve(16);
                 }
                 self.slow_levels += 1;
@@ -254,8 +253,8 @@ impl<'s> Ctx<'s> {
         }
         let len = self.ipath.len();
         match key {
-            Ok(k) => uri::push_token(&mut self.ipath, k),
-            Err(i) => uri::push_index(&mut self.ipath, i),
+            Ok(k) => self.ipath.push_token(k),
+            Err(i) => self.ipath.push_index(i),
         }
         let ok = self.nested(id, inst, quick);
         self.ipath.truncate(len);
