@@ -1,6 +1,5 @@
 //! The instance location being evaluated, as a JSON pointer. It is kept in the context
-//! while it is short, so that collecting errors does not allocate for it (a third of the
-//! allocations of a small invalid instance's validation before).
+//! while it is short, so that collecting errors does not allocate for it.
 
 use alloc::string::String;
 
@@ -9,7 +8,7 @@ const INLINE: usize = 64;
 
 /// A JSON pointer built token by token and cut back to an earlier length.
 pub(crate) struct InstancePath {
-    inline: [u8; INLINE],
+    inline: heapless::String<INLINE>,
     len: usize,
     /// The whole path once it outgrew `inline` (its capacity is then non-zero).
     heap: String,
@@ -18,7 +17,7 @@ pub(crate) struct InstancePath {
 impl InstancePath {
     pub const fn new() -> Self {
         InstancePath {
-            inline: [0; INLINE],
+            inline: heapless::String::new(),
             len: 0,
             heap: String::new(),
         }
@@ -34,6 +33,7 @@ impl InstancePath {
     #[inline]
     pub fn truncate(&mut self, len: usize) {
         self.len = len.min(self.len);
+        self.inline.truncate(self.len);
         self.heap.truncate(self.len);
     }
 
@@ -59,26 +59,19 @@ impl InstancePath {
         if self.heap.capacity() != 0 {
             return &self.heap;
         }
-        // Only whole `&str`s are pushed, and cut back to earlier lengths: always UTF-8.
-        self.inline
-            .get(..self.len)
-            .and_then(|b| core::str::from_utf8(b).ok())
-            .unwrap_or_default()
+        &self.inline
     }
 
     /// Appends `/` then `s` (already escaped).
     #[inline]
     fn push_slash(&mut self, s: &str) {
         let end = self.len + 1 + s.len();
-        if self.heap.capacity() == 0 {
-            if let Some(dst) = self.inline.get_mut(self.len..end) {
-                if let Some((slash, rest)) = dst.split_first_mut() {
-                    *slash = b'/';
-                    rest.copy_from_slice(s.as_bytes());
-                }
-                self.len = end;
-                return;
-            }
+        if self.heap.capacity() == 0 && end <= INLINE {
+            // Room checked: neither push can fail.
+            let _ = self.inline.push('/');
+            let _ = self.inline.push_str(s);
+            self.len = end;
+            return;
         }
         self.push_heap("/");
         self.push_heap(s);
