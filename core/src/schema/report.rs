@@ -201,7 +201,7 @@ impl Ctx<'_> {
     /// a pass has no errors to collect, a failure goes straight to the node's keywords.
     fn child_checked(&mut self, id: NodeId, skip: u8, v: &Value, key: Result<&str, usize>) -> bool {
         let node = match self.value_only(id, skip, v) {
-            None => return self.child_skip(id, skip, v, key),
+            None => return self.child_report(id, skip, v, key),
             Some(true) => return true,
             Some(false) => match self.s.nodes.get(id as usize) {
                 Some(n) => n,
@@ -219,6 +219,39 @@ impl Ctx<'_> {
         self.depth += levels;
         let ok = self.keywords(node, v, false, None);
         self.depth -= levels;
+        self.ipath.truncate(len);
+        ok
+    }
+
+    /// [`child_skip`](Self::child_skip) straight to [`report_node`](Self::report_node) when
+    /// `eval` would go there (a node with a quick form, away from the depth limit), without
+    /// the general steps in between.
+    #[inline(always)]
+    fn child_report(&mut self, id: NodeId, skip: u8, v: &Value, key: Result<&str, usize>) -> bool {
+        let levels = u32::from(skip);
+        let node = match self.s.nodes.get(id as usize) {
+            Some(n)
+                if !n.fast.slow
+                    && n.boolean.is_none()
+                    && self.depth + levels < self.fast_limit
+                    && self.broken.is_none() =>
+            {
+                n
+            }
+            _ => return self.child_skip(id, skip, v, key),
+        };
+        let len = self.ipath.len();
+        match key {
+            Ok(k) => self.ipath.push_token(k),
+            Err(i) => self.ipath.push_index(i),
+        }
+        // A new in-place chain starts at the value, as in `nested`.
+        let saved = self.chain_start;
+        self.chain_start = self.chain.len();
+        self.depth += levels;
+        let ok = self.report_node(node, v);
+        self.depth -= levels;
+        self.chain_start = saved;
         self.ipath.truncate(len);
         ok
     }
