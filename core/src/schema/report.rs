@@ -159,7 +159,7 @@ impl Ctx<'_> {
     }
 
     /// `properties`: each member with a subschema, in the instance's order.
-    #[inline(never)]
+    #[inline]
     fn report_props(&mut self, t: &ObjTable, memo: &Memo, members: &[(String, Value)]) -> bool {
         let mut ok = true;
         for (i, (k, v)) in members.iter().enumerate() {
@@ -183,7 +183,7 @@ impl Ctx<'_> {
 
     /// `items` from index `start`, each item evaluated by `id` reached after `skip` plain
     /// `$ref`s.
-    #[inline(never)]
+    #[inline]
     fn report_items(&mut self, id: NodeId, skip: u8, start: u32, items: &[Value]) -> bool {
         let mut ok = true;
         for (i, item) in items.iter().enumerate().skip(start as usize) {
