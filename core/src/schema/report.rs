@@ -198,15 +198,22 @@ impl Ctx<'_> {
     }
 
     /// [`child_skip`](Self::child_skip), checking a value that its node checks alone first:
-    /// a pass has no errors to collect, a failure goes straight to the node's keywords.
+    /// a pass has no errors to collect, a failure goes straight to the node's keywords. The
+    /// check is made here, in the member or item loop, so that a passing value costs no call.
+    #[inline(always)]
     fn child_checked(&mut self, id: NodeId, skip: u8, v: &Value, key: Result<&str, usize>) -> bool {
-        let node = match self.value_only(id, skip, v) {
-            None => return self.child_report(id, skip, v, key),
-            Some(true) => return true,
-            Some(false) => match self.s.nodes.get(id as usize) {
-                Some(n) => n,
-                None => return false,
-            },
+        match self.value_only(id, skip, v) {
+            None => self.child_report(id, skip, v, key),
+            Some(true) => true,
+            Some(false) => self.child_explain(id, skip, v, key),
+        }
+    }
+
+    /// The errors of a value that node `id` checks alone and rejects.
+    #[inline(never)]
+    fn child_explain(&mut self, id: NodeId, skip: u8, v: &Value, key: Result<&str, usize>) -> bool {
+        let Some(node) = self.s.nodes.get(id as usize) else {
+            return false;
         };
         // What `eval` would do after the same quick check (the node has no subschemas for
         // this kind: no in-place chain to keep).
@@ -226,7 +233,6 @@ impl Ctx<'_> {
     /// [`child_skip`](Self::child_skip) straight to [`report_node`](Self::report_node) when
     /// `eval` would go there (a node with a quick form, away from the depth limit), without
     /// the general steps in between.
-    #[inline(always)]
     fn child_report(&mut self, id: NodeId, skip: u8, v: &Value, key: Result<&str, usize>) -> bool {
         let levels = u32::from(skip);
         let node = match self.s.nodes.get(id as usize) {
