@@ -27,6 +27,7 @@ type ObjectView<'a> = (&'a ObjTable, &'a Memo, &'a [(String, Value)]);
 
 impl Ctx<'_> {
     /// Evaluates a node (not slow, not boolean) in full on `inst`, recording errors.
+    #[inline(always)]
     pub(super) fn report_node(&mut self, node: &Node, inst: &Value) -> bool {
         match inst {
             Value::Object(m) => {
@@ -72,6 +73,7 @@ impl Ctx<'_> {
     }
 
     /// The checks of `node` for the kind of `inst`, in keyword order, errors recorded.
+    #[inline(always)]
     fn report_ops(
         &mut self,
         node: &Node,
