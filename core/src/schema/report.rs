@@ -161,7 +161,7 @@ impl Ctx<'_> {
     }
 
     /// `properties`: each member with a subschema, in the instance's order.
-    #[inline]
+    #[inline(always)]
     fn report_props(&mut self, t: &ObjTable, memo: &Memo, members: &[(String, Value)]) -> bool {
         let mut ok = true;
         for (i, (k, v)) in members.iter().enumerate() {
@@ -185,7 +185,7 @@ impl Ctx<'_> {
 
     /// `items` from index `start`, each item evaluated by `id` reached after `skip` plain
     /// `$ref`s.
-    #[inline]
+    #[inline(always)]
     fn report_items(&mut self, id: NodeId, skip: u8, start: u32, items: &[Value]) -> bool {
         let mut ok = true;
         for (i, item) in items.iter().enumerate().skip(start as usize) {
