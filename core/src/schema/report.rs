@@ -27,7 +27,7 @@ type ObjectView<'a> = (&'a ObjTable, &'a Memo, &'a [(String, Value)]);
 
 impl Ctx<'_> {
     /// Evaluates a node (not slow, not boolean) in full on `inst`, recording errors.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(super) fn report_node(&mut self, node: &Node, inst: &Value) -> bool {
         match inst {
             Value::Object(m) => {
@@ -73,7 +73,7 @@ impl Ctx<'_> {
     }
 
     /// The checks of `node` for the kind of `inst`, in keyword order, errors recorded.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn report_ops(
         &mut self,
         node: &Node,
@@ -161,7 +161,7 @@ impl Ctx<'_> {
     }
 
     /// `properties`: each member with a subschema, in the instance's order.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn report_props(&mut self, t: &ObjTable, memo: &Memo, members: &[(String, Value)]) -> bool {
         let mut ok = true;
         for (i, (k, v)) in members.iter().enumerate() {
@@ -185,7 +185,7 @@ impl Ctx<'_> {
 
     /// `items` from index `start`, each item evaluated by `id` reached after `skip` plain
     /// `$ref`s.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn report_items(&mut self, id: NodeId, skip: u8, start: u32, items: &[Value]) -> bool {
         let mut ok = true;
         for (i, item) in items.iter().enumerate().skip(start as usize) {
@@ -202,7 +202,7 @@ impl Ctx<'_> {
     /// [`child_skip`](Self::child_skip), checking a value that its node checks alone first:
     /// a pass has no errors to collect, a failure goes straight to the node's keywords. The
     /// check is made here, in the member or item loop, so that a passing value costs no call.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn child_checked(&mut self, id: NodeId, skip: u8, v: &Value, key: Result<&str, usize>) -> bool {
         match self.value_only(id, skip, v) {
             None => self.child_report(id, skip, v, key),
