@@ -9,7 +9,6 @@ const INLINE: usize = 64;
 /// A JSON pointer built token by token and cut back to an earlier length.
 pub(crate) struct InstancePath {
     inline: heapless::String<INLINE>,
-    len: usize,
     /// The whole path once it outgrew `inline` (its capacity is then non-zero).
     heap: String,
 }
@@ -18,7 +17,6 @@ impl InstancePath {
     pub const fn new() -> Self {
         InstancePath {
             inline: heapless::String::new(),
-            len: 0,
             heap: String::new(),
         }
     }
@@ -26,15 +24,20 @@ impl InstancePath {
     /// Length in bytes (what [`truncate`](Self::truncate) takes back to).
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        if self.heap.capacity() != 0 {
+            return self.heap.len();
+        }
+        self.inline.len()
     }
 
     /// Cuts the path back to a length it had before.
     #[inline]
     pub fn truncate(&mut self, len: usize) {
-        self.len = len.min(self.len);
-        self.inline.truncate(self.len);
-        self.heap.truncate(self.len);
+        if self.heap.capacity() != 0 {
+            self.heap.truncate(len);
+        } else {
+            self.inline.truncate(len);
+        }
     }
 
     /// Appends `/` and the member name `token`, escaped (`~0`, `~1`).
@@ -65,12 +68,10 @@ impl InstancePath {
     /// Appends `/` then `s` (already escaped).
     #[inline]
     fn push_slash(&mut self, s: &str) {
-        let end = self.len + 1 + s.len();
-        if self.heap.capacity() == 0 && end <= INLINE {
+        if self.heap.capacity() == 0 && self.inline.len() + 1 + s.len() <= INLINE {
             // Room checked: neither push can fail.
             let _ = self.inline.push('/');
             let _ = self.inline.push_str(s);
-            self.len = end;
             return;
         }
         self.push_heap("/");
@@ -93,7 +94,6 @@ impl InstancePath {
             self.heap.reserve(2 * INLINE);
         }
         self.heap.push_str(s);
-        self.len = self.heap.len();
     }
 }
 
