@@ -23,15 +23,23 @@ struct Case {
     invalid_serde: serde_json::Value,
 }
 
-/// `(tool, description of the valid case, description of the invalid case)`.
-const CASES: [(&str, &str, &str); 3] = [
+/// `(tool, description of the valid case, description of the invalid case)`: every tool of
+/// the corpus.
+const CASES: [(&str, &str, &str); 6] = [
+    ("get_weather", "all fields", "several faults at once"),
     (
         "create_event",
         "full event",
         "bad email pattern, duplicate tags",
     ),
     ("search_issues", "everything", "repo pattern"),
+    ("area", "rect", "unknown kind"),
     ("count_nodes", "nested tree", "deep child missing name"),
+    (
+        "update_settings",
+        "mixed values",
+        "value of a type not in the union",
+    ),
 ];
 
 fn to_mcpwire(v: &serde_json::Value) -> Value {
