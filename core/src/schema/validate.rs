@@ -322,16 +322,21 @@ impl<'s> Ctx<'s> {
                 matched
             }
             Kw::OneOf(list) => {
-                let mut matched = Vec::new();
+                // The first match, then any others (no allocation unless two match).
+                let (mut first, mut others) = (None, Vec::new());
                 let mut got = ann.as_ref().map(|_| Ann::new(len_of(inst).unwrap_or(0)));
                 for (i, id) in list.iter().enumerate() {
                     let mut own = got.as_ref().map(|_| Ann::new(len_of(inst).unwrap_or(0)));
                     if self.branch(*id, inst, own.as_mut()) {
-                        matched.push(i);
+                        if first.is_none() {
+                            first = Some(i);
+                        } else {
+                            others.push(i);
+                        }
                         if let (Some(g), Some(o)) = (got.as_mut(), own.as_ref()) {
                             g.merge(o);
                         }
-                        if matched.len() > 1 && quick {
+                        if !others.is_empty() && quick {
                             break;
                         }
                     }
@@ -339,23 +344,25 @@ impl<'s> Ctx<'s> {
                         break;
                     }
                 }
-                match matched.len() {
-                    1 => {
+                match (first, others.is_empty()) {
+                    (Some(_), true) => {
                         if let (Some(a), Some(g)) = (ann, got.as_ref()) {
                             a.merge(g);
                         }
                         true
                     }
-                    0 => {
+                    (None, _) => {
                         if !quick {
                             self.no_match(node, "oneOf", list, inst);
                         }
                         false
                     }
-                    _ => {
+                    (Some(f), false) => {
                         if !quick {
-                            let which: Vec<String> =
-                                matched.iter().map(|i| format!("{i}")).collect();
+                            let which: Vec<String> = core::iter::once(f)
+                                .chain(others)
+                                .map(|i| format!("{i}"))
+                                .collect();
                             let refs: Vec<&str> = which.iter().map(String::as_str).collect();
                             self.report(node, "oneOf", || {
                                 format!(
