@@ -515,3 +515,30 @@ fn corpus_at(path: &std::path::Path) -> Value {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     Value::parse(&bytes, Limits::DEFAULT).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
+
+#[test]
+fn one_of_names_every_branch_that_matched() {
+    let schema = Schema::compile(&value(
+        r#"{"oneOf": [{"type": "integer"}, {"minimum": 0}, {"maximum": 10}]}"#,
+    ))
+    .unwrap();
+    let e = schema.validate(&value("5"));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        (e[0].keyword, e[0].schema_path(), e[0].message()),
+        (
+            "oneOf",
+            "/oneOf",
+            "value must match exactly one schema in oneOf, but matches schemas 0, 1 and 2"
+        )
+    );
+    let e = schema.validate(&value("20"));
+    assert_eq!(
+        e[0].message(),
+        "value must match exactly one schema in oneOf, but matches schemas 0 and 1"
+    );
+    // Exactly one match (only `maximum`), and none.
+    assert!(schema.validate(&value("-5.5")).is_empty());
+    assert!(!schema.is_valid(&value("20")));
+    assert!(schema.is_valid(&value("-5.5")));
+}
