@@ -42,7 +42,7 @@ impl InstancePath {
 
     /// Appends `/` and the member name `token`, escaped (`~0`, `~1`).
     #[inline]
-    pub fn push_token(&mut self, token: &str) {
+    fn push_token(&mut self, token: &str) {
         if super::uri::needs_escape(token.as_bytes()) {
             let mut escaped = String::new();
             super::uri::push_token(&mut escaped, token);
@@ -52,9 +52,18 @@ impl InstancePath {
         }
     }
 
+    /// Appends a member name (`Ok`) or an array index (`Err`).
+    #[inline]
+    pub fn push_step(&mut self, key: Result<&str, usize>) {
+        match key {
+            Ok(k) => self.push_token(k),
+            Err(i) => self.push_index(i),
+        }
+    }
+
     /// Appends `/` and an array index.
     #[inline]
-    pub fn push_index(&mut self, i: usize) {
+    fn push_index(&mut self, i: usize) {
         self.push_slash(itoa::Buffer::new().format(i));
     }
 

@@ -220,10 +220,7 @@ impl Ctx<'_> {
         // What `eval` would do after the same quick check (the node has no subschemas for
         // this kind: no in-place chain to keep).
         let len = self.ipath.len();
-        match key {
-            Ok(k) => self.ipath.push_token(k),
-            Err(i) => self.ipath.push_index(i),
-        }
+        self.ipath.push_step(key);
         let levels = u32::from(skip) + 1;
         self.depth += levels;
         let ok = self.keywords(node, v, false, None);
@@ -249,10 +246,7 @@ impl Ctx<'_> {
             _ => return self.child_skip(id, skip, v, key),
         };
         let len = self.ipath.len();
-        match key {
-            Ok(k) => self.ipath.push_token(k),
-            Err(i) => self.ipath.push_index(i),
-        }
+        self.ipath.push_step(key);
         // A new in-place chain starts at the value, as in `nested`.
         let saved = self.chain_start;
         self.chain_start = self.chain.len();

@@ -252,10 +252,7 @@ impl<'s> Ctx<'s> {
             return self.nested(id, inst, quick);
         }
         let len = self.ipath.len();
-        match key {
-            Ok(k) => self.ipath.push_token(k),
-            Err(i) => self.ipath.push_index(i),
-        }
+        self.ipath.push_step(key);
         let ok = self.nested(id, inst, quick);
         self.ipath.truncate(len);
         ok
