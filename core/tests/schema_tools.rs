@@ -542,3 +542,28 @@ fn one_of_names_every_branch_that_matched() {
     assert!(!schema.is_valid(&value("20")));
     assert!(schema.is_valid(&value("-5.5")));
 }
+
+#[test]
+fn instance_paths_past_64_bytes_are_whole_in_every_error() {
+    let a = "a_member_name_of_forty_characters_xxxxxx";
+    let b = "b~another/name_of_forty_characters_yyyyy";
+    let schema = Schema::compile(&value(&format!(
+        r#"{{"properties": {{"{a}": {{"properties": {{"{b}": {{"items": {{"type": "integer"}}}}}}}}}}}}"#
+    )))
+    .unwrap();
+    let e = schema.validate(&value(&format!(
+        r#"{{"{a}": {{"{b}": [1, "x", 2, "y"]}}}}"#
+    )));
+    let at = format!("/{a}/b~0another~1name_of_forty_characters_yyyyy");
+    assert!(at.len() > 64);
+    let paths: Vec<&str> = e.iter().map(|e| e.instance_path()).collect();
+    assert_eq!(paths, [format!("{at}/1"), format!("{at}/3")]);
+    assert_eq!(
+        e[1].message(),
+        format!("`{at}/3` must be integer; got \"y\"")
+    );
+    assert_eq!(
+        e[1].schema_path(),
+        format!("/properties/{a}/properties/b~0another~1name_of_forty_characters_yyyyy/items/type")
+    );
+}
