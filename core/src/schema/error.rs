@@ -243,3 +243,27 @@ impl super::validate::Ctx<'_> {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ValidationError;
+
+    #[test]
+    fn parts_read_back_from_the_one_buffer() {
+        let e = ValidationError::new(
+            "/a/0",
+            "/properties/a/items/type",
+            "type",
+            "`/a/0` must be string; got 5",
+        );
+        assert_eq!(e.instance_path(), "/a/0");
+        assert_eq!(e.schema_path(), "/properties/a/items/type");
+        assert_eq!(e.keyword, "type");
+        assert_eq!(e.message(), "`/a/0` must be string; got 5");
+        let empty = ValidationError::new("", "", "false", "value is not allowed");
+        assert_eq!((empty.instance_path(), empty.schema_path()), ("", ""));
+        assert_eq!(empty.message(), "value is not allowed");
+        assert_ne!(e, empty);
+        assert!(alloc::format!("{e:?}").contains("instance_path: \"/a/0\""));
+    }
+}
