@@ -77,7 +77,10 @@ pub(crate) struct Ctx<'s> {
     pub(super) fanout: u32,
     /// Quick results remembered by `(node, instance address)`, once `fanout` passed
     /// [`MEMO_AFTER`]: nested alternatives would otherwise cost branches^depth.
-    pub(super) memo: Option<BTreeMap<(NodeId, usize), bool>>,
+    /// Boxed: the usual `None` is then dropped in line, not by a call to the map's drop (11
+    /// instructions of every validation).
+    #[allow(clippy::box_collection)]
+    pub(super) memo: Option<alloc::boxed::Box<BTreeMap<(NodeId, usize), bool>>>,
     /// `anyOf` / `oneOf` failures being explained around the current one.
     pub(super) explaining: u32,
 }
@@ -425,7 +428,7 @@ impl<'s> Ctx<'s> {
     pub(super) fn count_fanout(&mut self, n: u32) {
         self.fanout = self.fanout.saturating_add(n);
         if self.fanout > MEMO_AFTER && self.memo.is_none() {
-            self.memo = Some(BTreeMap::new());
+            self.memo = Some(alloc::boxed::Box::new(BTreeMap::new()));
         }
     }
 
