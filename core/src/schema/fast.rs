@@ -71,6 +71,10 @@ pub(crate) enum Op {
     /// `allOf` / `anyOf` branches in `ids`.
     All(u32, u32),
     Any(u32, u32),
+    /// `oneOf` branches in `ids`.
+    One(u32, u32),
+    /// `not`, on the subschema.
+    Not(NodeId),
     /// Any other keyword, by index in `kws`, through the general evaluator.
     Kw(u32),
     /// `enum` / `const` on numbers (`nums`), strings (`strs`), booleans (bit 0: false, 1: true).
@@ -140,6 +144,9 @@ pub(crate) struct Fast {
     /// The most levels quick evaluation enters below this node, or `height::UNBOUNDED`
     /// (see `height.rs`).
     pub height: u32,
+    /// Bounded, and nothing below goes through the general evaluator (`pure.rs` checks it
+    /// without a `Ctx`).
+    pub plain: bool,
     /// `ops[starts[k]..starts[k + 1]]` apply to values of kind `k`.
     starts: [u32; KINDS + 1],
     pub(crate) ops: Vec<Op>,
@@ -388,9 +395,12 @@ fn base(node: &Node, nodes: &[Node], falses: &[bool], dynamic: bool) -> Fast {
                 let (a, n) = f.push_ids(list);
                 l.all(Op::Any(a, n));
             }
-            Kw::OneOf(_) | Kw::Not(_) | Kw::If { .. } | Kw::DynamicRef(_, Some(_)) => {
-                l.all(Op::Kw(i))
+            Kw::OneOf(list) => {
+                let (a, n) = f.push_ids(list);
+                l.all(Op::One(a, n));
             }
+            Kw::Not(t) => l.all(Op::Not(*t)),
+            Kw::If { .. } | Kw::DynamicRef(_, Some(_)) => l.all(Op::Kw(i)),
         }
     }
     f.obj = if big {

@@ -25,8 +25,10 @@ fn edges(node: &Node, out: &mut Vec<(NodeId, u8)>) -> Option<()> {
         for op in f.ops(k) {
             match *op {
                 Op::Eval(t, skip) | Op::Items(t, skip, _) => out.push((t, skip)),
-                Op::All(a, n) | Op::Any(a, n) => out.extend(f.ids(a, n).iter().map(|t| (*t, 0))),
-                Op::Additional(t) => out.push((t, 0)),
+                Op::All(a, n) | Op::Any(a, n) | Op::One(a, n) => {
+                    out.extend(f.ids(a, n).iter().map(|t| (*t, 0)))
+                }
+                Op::Additional(t) | Op::Not(t) => out.push((t, 0)),
                 Op::Props => {
                     let t = f.obj.as_deref()?;
                     for s in &t.slots {
@@ -44,11 +46,13 @@ fn edges(node: &Node, out: &mut Vec<(NodeId, u8)>) -> Option<()> {
 }
 
 /// Sets `fast.height` on every node: the most levels quick evaluation enters below it
-/// (each subschema one level plus the `$ref`s skipped to reach it), or [`UNBOUNDED`].
+/// (each subschema one level plus the `$ref`s skipped to reach it), or [`UNBOUNDED`]; and
+/// `fast.plain` on the bounded nodes whose subtree leaves no keyword to the general evaluator.
 pub(crate) fn set_heights(nodes: &mut [Node]) {
     const NEW: u32 = u32::MAX - 1;
     const OPEN: u32 = u32::MAX - 2;
     let mut h = vec![NEW; nodes.len()];
+    let mut plain = vec![false; nodes.len()];
     let mut buf = Vec::new();
     let adj: Vec<Option<Vec<(NodeId, u8)>>> = nodes
         .iter()
@@ -89,9 +93,17 @@ pub(crate) fn set_heights(nodes: &mut [Node]) {
                 let below = h.get(t as usize).copied().unwrap_or(UNBOUNDED);
                 m.max(below.saturating_add(1 + u32::from(skip)))
             });
+            let own = nodes
+                .get(n)
+                .is_some_and(|x| !x.fast.ops.iter().any(|op| matches!(op, Op::Kw(_))));
+            plain[n] = own
+                && list
+                    .iter()
+                    .all(|&(t, _)| plain.get(t as usize) == Some(&true));
         }
     }
-    for (node, height) in nodes.iter_mut().zip(h) {
+    for ((node, height), plain) in nodes.iter_mut().zip(h).zip(plain) {
         node.fast.height = height;
+        node.fast.plain = plain && height != UNBOUNDED;
     }
 }

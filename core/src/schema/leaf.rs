@@ -104,7 +104,7 @@ pub(super) fn bound_holds(b: Bound, o: Ordering) -> bool {
 /// [`number_leaf`] on a small integer: limits that are small integers too compare as
 /// `i64`s, the rest through [`number_leaf`].
 #[inline(always)]
-fn int_leaf(f: &Fast, op: Op, i: i64) -> Option<bool> {
+pub(super) fn int_leaf(f: &Fast, op: Op, i: i64) -> Option<bool> {
     let limit = |k: u32| match f.nums.get(k as usize) {
         Some(&Num::Int(l)) => Some(l),
         _ => None,

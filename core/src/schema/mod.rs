@@ -64,6 +64,7 @@ mod number;
 mod objects;
 mod props;
 mod prune;
+mod pure;
 mod quick;
 mod regex;
 mod registry;
@@ -231,7 +232,13 @@ impl Schema {
 
     /// [`validate`](Self::validate) with an explicit maximum number of errors.
     pub fn validate_max(&self, instance: &Value, max_errors: usize) -> Vec<ValidationError> {
+        let fanout = match self.plain_valid(instance) {
+            Ok(true) => return Vec::new(),
+            Ok(false) => 0,
+            Err(fanout) => fanout,
+        };
         let mut ctx = validate::Ctx::new(self, max_errors.max(1));
+        ctx.count_fanout(fanout);
         // Most instances are valid: the quick pass builds no paths or messages. It leaves
         // no errors behind; its memo of branch results holds for the full pass too.
         if ctx.eval(self.root, instance, true, None) && ctx.broken.is_none() {
@@ -251,8 +258,33 @@ impl Schema {
 
     /// True when `instance` fits (stops at the first failure; no messages are built).
     pub fn is_valid(&self, instance: &Value) -> bool {
+        let fanout = match self.plain_valid(instance) {
+            Ok(ok) => return ok,
+            Err(fanout) => fanout,
+        };
         let mut ctx = validate::Ctx::new(self, 1);
+        ctx.count_fanout(fanout);
         ctx.eval(self.root, instance, true, None) && ctx.broken.is_none()
+    }
+}
+
+impl Schema {
+    /// The answer of bounded evaluation without a `Ctx`, when the whole schema allows it
+    /// and the alternatives did not fan out too far; else the branch evaluations spent (so
+    /// that the evaluator that follows remembers results from the start).
+    #[inline]
+    fn plain_valid(&self, instance: &Value) -> Result<bool, u32> {
+        let room = self.max_depth.saturating_sub(fast::DEPTH_SLACK + 1);
+        match self.nodes.get(self.root as usize) {
+            Some(root) if root.fast.plain && root.fast.height < room => {}
+            _ => return Err(0),
+        }
+        let mut env = pure::Plain { s: self, fanout: 0 };
+        let ok = pure::check(&mut env, self.root, instance);
+        match env.fanout <= validate::MEMO_AFTER {
+            true => Ok(ok),
+            false => Err(env.fanout),
+        }
     }
 }
 

@@ -55,19 +55,17 @@ pub(crate) struct OnePass {
 }
 
 /// A property's subschema as the one-pass object check reads it: the node past plain
-/// `$ref`s with its `Fast::pass` and `Fast::leaf` bits, and where values of kind `fwd_kind`
-/// go instead (`to`, with its own bits; the same node when nothing is forwarded).
+/// `$ref`s with its `Fast::pass` bits, and where values of kind `fwd_kind` go instead (`to`,
+/// with its own bits; the same node when nothing is forwarded).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Slot {
     pub id: NodeId,
     pub skip: u8,
     pub pass: u8,
-    pub leaf: u8,
     pub fwd_kind: u8,
     pub to: NodeId,
     pub to_skip: u8,
     pub to_pass: u8,
-    pub to_leaf: u8,
 }
 
 impl Slot {

@@ -49,28 +49,20 @@ pub(crate) fn skip_aliases(nodes: &mut [Node]) {
 /// Most nodes passed by a property's forward (below `DEPTH_SLACK`, as for [`MAX_SKIP`]).
 const MAX_FORWARD_SKIP: u8 = 3;
 
-/// Fills `ObjTable::slots` (after the pass, leaf and forward bits are known): each
+/// Fills `ObjTable::slots` (after the pass and forward bits are known): each
 /// property's subschema with its bits, and where it forwards values of one kind when it
 /// forwards exactly one kind to one other subschema.
 pub(crate) fn forward_properties(nodes: &mut [Node]) {
-    let bits = |id: NodeId| {
-        nodes
-            .get(id as usize)
-            .map_or((0, 0), |n| (n.fast.pass, n.fast.leaf))
-    };
+    let bits = |id: NodeId| nodes.get(id as usize).map_or(0, |n| n.fast.pass);
     let fill = |s: &Slot| {
-        let (pass, leaf) = bits(s.id);
         let (fwd_kind, to, to_skip) =
             forward(nodes, s.id, s.skip).unwrap_or((u8::MAX, s.id, s.skip));
-        let (to_pass, to_leaf) = bits(to);
         Slot {
-            pass,
-            leaf,
+            pass: bits(s.id),
             fwd_kind,
             to,
             to_skip,
-            to_pass,
-            to_leaf,
+            to_pass: bits(to),
             ..*s
         }
     };
@@ -235,6 +227,23 @@ impl Fast {
                     }
                 }
             }
+            Op::One(a, n) => {
+                // A branch known to fail never matches (and evaluating it has no effect).
+                let keep: Vec<NodeId> = range(old, a, n)
+                    .iter()
+                    .copied()
+                    .filter(|t| of(*t) != Known::Fail)
+                    .collect();
+                if keep.is_empty() {
+                    out.push(k, Op::Fail);
+                }
+                self.push_branches(&keep, k, out, Op::One);
+            }
+            Op::Not(t) => match of(t) {
+                Known::Pass => out.push(k, Op::Fail),
+                Known::Fail => {}
+                Known::Unknown => out.push(k, op),
+            },
             _ => out.push(k, op),
         }
     }

@@ -9,8 +9,10 @@ use super::fast::{kind_of, Op, ARRAY, NUMBER, OBJECT, STRING};
 use super::keyword::{Kw, Node, NodeId};
 use super::leaf::{bound_holds, has_required, string_leaf, value_checks};
 use super::number::Num;
-use super::props::{ObjTable, OnePass};
-use super::validate::Ctx;
+use super::props::ObjTable;
+use super::pure;
+use super::validate::{Ctx, MEMO_AFTER};
+use super::Schema;
 use crate::json::Value;
 use alloc::string::String;
 
@@ -87,6 +89,21 @@ impl Ctx<'_> {
         let trivial = node.fast.pass & (1 << kind_of(inst)) != 0;
         if trivial && self.depth < self.fast_limit && self.broken.is_none() {
             return true;
+        }
+        // A subtree that cannot reach the depth limit (the node itself one level down):
+        // bounded evaluation, unless alternatives fanned out so far that results are
+        // remembered (which it does not do).
+        let room = self.fast_limit.saturating_sub(self.depth.saturating_add(1));
+        if node.fast.height < room && self.broken.is_none() && self.memo.is_none() {
+            let ok = pure::check(self, id, inst);
+            if self.fanout <= MEMO_AFTER {
+                if !ok && self.record && self.trail.len() < TRAIL_MAX {
+                    self.trail.push((id, inst as *const Value as usize));
+                }
+                return ok;
+            }
+            // Too many branches: again, remembering results.
+            self.count_fanout(0);
         }
         self.quick_node(id, node, inst)
     }
@@ -179,58 +196,6 @@ impl Ctx<'_> {
         self.quick_step(id, skip, inst)
     }
 
-    /// [`quick_child`](Self::quick_child) below a node whose subtree cannot meet the depth
-    /// limit or a loop (`Fast::height`): no depth or state checks.
-    #[inline(always)]
-    fn quick_child_bounded(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
-        let Some(node) = self.s.nodes.get(id as usize) else {
-            return false;
-        };
-        let (pass, leaf) = (node.fast.pass, node.fast.leaf);
-        self.bounded_child(id, skip, pass, leaf, inst)
-    }
-
-    /// [`quick_child_bounded`](Self::quick_child_bounded) on the subschema of a property,
-    /// its bits read from the table.
-    #[inline(always)]
-    fn quick_slot(&mut self, slot: &super::props::Slot, v: &Value) -> bool {
-        // The choice of `Slot::for_kind`, with the bits of the chosen subschema: through one
-        // 4-tuple, `is_valid` executed about 1% more instructions (2,766 against 2,740 on
-        // create_event, measured at 0aafa4d).
-        if usize::from(slot.fwd_kind) == kind_of(v) {
-            self.bounded_child(slot.to, slot.to_skip, slot.to_pass, slot.to_leaf, v)
-        } else {
-            self.bounded_child(slot.id, slot.skip, slot.pass, slot.leaf, v)
-        }
-    }
-
-    /// [`quick_child_bounded`](Self::quick_child_bounded) of node `id` with the given
-    /// `Fast::pass` and `Fast::leaf` bits.
-    #[inline(always)]
-    fn bounded_child(&mut self, id: NodeId, skip: u8, pass: u8, leaf: u8, v: &Value) -> bool {
-        let k = kind_of(v);
-        if pass & (1 << k) != 0 {
-            return true;
-        }
-        let Some(node) = self.s.nodes.get(id as usize) else {
-            return false;
-        };
-        if leaf & (1 << k) != 0 && k != OBJECT {
-            if let Some(ok) = value_checks(node, k, v) {
-                return ok;
-            }
-        }
-        // Below a bounded node: no slow nodes, the depth limit out of reach (the `$ref`s
-        // skipped count in the depth, as in `quick_skip`).
-        let saved = self.chain_start;
-        self.chain_start = self.chain.len();
-        self.depth += u32::from(skip);
-        let ok = self.quick_node(id, node, v);
-        self.depth -= u32::from(skip);
-        self.chain_start = saved;
-        ok
-    }
-
     /// Quick evaluation of `id` (after `skip` plain `$ref`s) one step into the instance.
     fn quick_step(&mut self, id: NodeId, skip: u8, inst: &Value) -> bool {
         let saved = self.chain_start;
@@ -304,16 +269,11 @@ impl Ctx<'_> {
     }
 
     fn quick_array(&mut self, node: &Node, inst: &Value, items: &[Value]) -> bool {
-        let bounded = self.depth.saturating_add(node.fast.height) < self.fast_limit;
         for op in node.fast.ops(ARRAY) {
             let ok = match *op {
                 Op::MinItems(n) => items.len() as u64 >= n,
                 Op::MaxItems(n) => items.len() as u64 <= n,
                 Op::Unique => duplicate(items).is_none(),
-                Op::Items(t, skip, start) if bounded => items
-                    .iter()
-                    .skip(start as usize)
-                    .all(|v| self.quick_child_bounded(t, skip, v)),
                 Op::Items(t, skip, start) => items
                     .iter()
                     .skip(start as usize)
@@ -360,9 +320,6 @@ impl Ctx<'_> {
                 .iter()
                 .all(|op| self.object_op(node, *op, inst, members) && self.broken.is_none());
         };
-        if self.depth.saturating_add(node.fast.height) < self.fast_limit {
-            return self.quick_object_any_order(node, t, inst, members);
-        }
         let mut memo = Memo::EMPTY;
         memo.fill(t, members);
         for op in ops {
@@ -389,48 +346,6 @@ impl Ctx<'_> {
             }
         }
         true
-    }
-
-    /// [`quick_object`](Self::quick_object) for a node whose subtree cannot reach the depth
-    /// limit or a loop (`Fast::height`): no check has a side effect, so the order of the
-    /// checks cannot change the answer, and `properties`, `additionalProperties` and the
-    /// lookups for `required` share one pass over the members.
-    fn quick_object_any_order(
-        &mut self,
-        node: &Node,
-        t: &ObjTable,
-        inst: &Value,
-        members: &[(String, Value)],
-    ) -> bool {
-        let OnePass {
-            props,
-            closed,
-            extra,
-        } = t.one_pass;
-        let mut seen = 0u64;
-        for (k, v) in members {
-            let ok = match t.find(k) {
-                Some(j) => {
-                    if j < 64 {
-                        seen |= 1 << j;
-                    }
-                    match t.slots.get(j) {
-                        Some(slot) if props => self.quick_slot(slot, v),
-                        _ => true,
-                    }
-                }
-                // (`patternProperties` goes through the general evaluator: not here.)
-                None if closed => false,
-                None => extra.is_none_or(|id| self.quick_child_bounded(id, 0, v)),
-            };
-            if !ok {
-                return false;
-            }
-        }
-        t.rest.iter().all(|op| match *op {
-            Op::Required => has_required(t, seen, inst),
-            op => self.object_op(node, op, inst, members),
-        })
     }
 
     /// `additionalProperties: false`: true when every member is declared.
@@ -497,6 +412,18 @@ impl Ctx<'_> {
                     .iter()
                     .any(|t| self.quick_cached(*t, inst) || self.broken.is_some())
             }
+            Op::One(a, n) => {
+                self.count_fanout(n);
+                let mut matched = 0;
+                for t in f.ids(a, n) {
+                    matched += u32::from(self.quick_cached(*t, inst));
+                    if matched > 1 || self.broken.is_some() {
+                        return false;
+                    }
+                }
+                matched == 1
+            }
+            Op::Not(t) => !self.quick_cached(t, inst),
             Op::Kw(i) => match node.kws.get(i as usize) {
                 Some(kw) => self.keyword(node, kw, inst, true, None),
                 None => true,
@@ -504,6 +431,29 @@ impl Ctx<'_> {
             // Checks of one kind, listed only for that kind.
             _ => true,
         }
+    }
+}
+
+impl<'s> pure::Env<'s> for Ctx<'s> {
+    fn schema(&self) -> &'s Schema {
+        self.s
+    }
+    #[inline(always)]
+    fn branches(&mut self, n: u32) {
+        self.fanout = self.fanout.saturating_add(n);
+    }
+    #[inline(always)]
+    fn fanout(&self) -> u32 {
+        self.fanout
+    }
+    fn value_keyword(&mut self, node: &Node, i: u32, inst: &Value) -> bool {
+        match node.kws.get(i as usize) {
+            Some(kw) => self.keyword(node, kw, inst, true, None),
+            None => true,
+        }
+    }
+    fn all_keywords(&mut self, node: &Node, inst: &Value) -> bool {
+        self.keywords(node, inst, true, None)
     }
 }
 
