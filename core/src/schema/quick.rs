@@ -95,17 +95,26 @@ impl Ctx<'_> {
         // remembered (which it does not do).
         let room = self.fast_limit.saturating_sub(self.depth.saturating_add(1));
         if node.fast.height < room && self.broken.is_none() && self.memo.is_none() {
-            let ok = pure::check(self, id, inst);
-            if self.fanout <= MEMO_AFTER {
-                if !ok && self.record && self.trail.len() < TRAIL_MAX {
-                    self.trail.push((id, inst as *const Value as usize));
-                }
+            if let Some(ok) = self.quick_bounded(id, inst) {
                 return ok;
             }
-            // Too many branches: again, remembering results.
-            self.count_fanout(0);
         }
         self.quick_node(id, node, inst)
+    }
+
+    /// Bounded evaluation of `id`; `None` when alternatives fanned out so far that it is to
+    /// run again remembering results.
+    #[inline(never)]
+    fn quick_bounded(&mut self, id: NodeId, inst: &Value) -> Option<bool> {
+        let ok = pure::check(self, id, inst);
+        if self.fanout > MEMO_AFTER {
+            self.count_fanout(0);
+            return None;
+        }
+        if !ok && self.record && self.trail.len() < TRAIL_MAX {
+            self.trail.push((id, inst as *const Value as usize));
+        }
+        Some(ok)
     }
 
     /// [`quick`](Self::quick) through the memo of results once alternatives fan out (every
