@@ -7,7 +7,7 @@
 
 use super::fast::{kind_of, Op, OBJECT};
 use super::keyword::{Node, NodeId};
-use super::leaf::{array_leaf, has_required, int_leaf, number_leaf, string_leaf};
+use super::leaf::{array_leaf, has_required, int_leaf, number_leaf, string_leaf, value_checks};
 use super::number::Num;
 use super::props::{ObjTable, OnePass, Slot};
 use super::validate::MEMO_AFTER;
@@ -252,6 +252,11 @@ fn property<'s, E: Env<'s>>(env: &mut E, slot: &Slot, v: &Value) -> bool {
         return true;
     }
     match env.schema().nodes.get(id as usize) {
+        // A node that checks the value alone: the short loop of `value_checks`.
+        Some(node) if node.fast.leaf & (1 << k) != 0 => match value_checks(node, k, v) {
+            Some(ok) => ok,
+            None => node_of_kind(env, node, k, v),
+        },
         Some(node) => node_of_kind(env, node, k, v),
         None => false,
     }
