@@ -232,19 +232,22 @@ impl Schema {
 
     /// [`validate`](Self::validate) with an explicit maximum number of errors.
     pub fn validate_max(&self, instance: &Value, max_errors: usize) -> Vec<ValidationError> {
-        let fanout = match self.plain_valid(instance) {
+        let (known_invalid, fanout) = match self.plain_valid(instance) {
             Ok(true) => return Vec::new(),
-            Ok(false) => 0,
-            Err(fanout) => fanout,
+            Ok(false) => (true, 0),
+            Err(fanout) => (false, fanout),
         };
         let mut ctx = validate::Ctx::new(self, max_errors.max(1));
         ctx.count_fanout(fanout);
         // Most instances are valid: the quick pass builds no paths or messages. It leaves
-        // no errors behind; its memo of branch results holds for the full pass too.
-        if ctx.eval(self.root, instance, true, None) && ctx.broken.is_none() {
-            return Vec::new();
+        // no errors behind; its memo of branch results holds for the full pass too. When
+        // bounded evaluation already said "invalid", only the recording pass is left.
+        if !known_invalid {
+            if ctx.eval(self.root, instance, true, None) && ctx.broken.is_none() {
+                return Vec::new();
+            }
+            ctx.broken = None;
         }
-        ctx.broken = None;
         ctx.record = true;
         ctx.eval(self.root, instance, false, None);
         if let Some(e) = ctx.broken.take() {
