@@ -189,6 +189,160 @@ fn json_schema_test_suite_optional() {
     );
 }
 
+/// Every case whose schema stands alone (no `$ref`, `$id`, anchors or `$schema`) once more
+/// one level down, as a required property's subschema and value: the same answer. (Property
+/// values take checks the root never does: the short checks kept in a property's slot.)
+#[test]
+fn suite_cases_hold_as_a_property() {
+    let root = suite_dir();
+    let (mut cases, mut wrong) = (0usize, Vec::new());
+    for (folder, draft) in DRAFTS {
+        let opts = SchemaOptions::new().draft(draft);
+        for f in json_files(&root.join("tests").join(folder)) {
+            let Value::Array(groups) = parse(&f) else {
+                continue;
+            };
+            for g in &groups {
+                let text = String::from_utf8(g.get("schema").unwrap().to_vec()).unwrap();
+                if [
+                    "$ref",
+                    "$id",
+                    "$anchor",
+                    "$dynamic",
+                    "$schema",
+                    "$recursive",
+                ]
+                .iter()
+                .any(|k| text.contains(k))
+                {
+                    continue;
+                }
+                let wrap = |inner: &str, key: &str| {
+                    let limits = mcpwire::Limits {
+                        max_depth: 1024,
+                        ..mcpwire::Limits::DEFAULT
+                    };
+                    let t = format!(r#"{{"properties":{{"p":{inner}}},"required":["{key}"]}}"#);
+                    Value::parse(t.as_bytes(), limits).unwrap()
+                };
+                let Ok(s) = Schema::compile_with(&wrap(&text, "p"), &opts) else {
+                    wrong.push(format!("{}: {text} does not compile wrapped", f.display()));
+                    continue;
+                };
+                let Some(Value::Array(tests)) = g.get("tests") else {
+                    continue;
+                };
+                for t in tests {
+                    let data = String::from_utf8(t.get("data").unwrap().to_vec()).unwrap();
+                    let inst =
+                        Value::parse(format!(r#"{{"p":{data}}}"#).as_bytes(), Default::default())
+                            .unwrap();
+                    let want = t.get("valid") == Some(&Value::Bool(true));
+                    let (quick, all) = (s.is_valid(&inst), s.validate(&inst).is_empty());
+                    if quick != want || all != want {
+                        wrong.push(format!(
+                            "{}: {text} on {data}: is_valid {quick}, validate {all}",
+                            f.display()
+                        ));
+                    }
+                    cases += 1;
+                }
+            }
+        }
+    }
+    for w in wrong.iter().take(20) {
+        println!("{w}");
+    }
+    println!("as a property: {cases} cases, {} wrong", wrong.len());
+    assert!(cases > 800, "too few cases: {cases}");
+    assert!(wrong.is_empty());
+}
+
+/// The short checks a property's slot keeps (string lengths, string enums, integer ranges)
+/// at and around their limits: a value as a property gets the answer it gets at the root.
+#[test]
+fn property_short_checks_agree_with_the_root() {
+    let schemas = [
+        r#"{"type":"integer","minimum":1,"maximum":14}"#,
+        r#"{"type":"integer","exclusiveMinimum":1,"exclusiveMaximum":14}"#,
+        r#"{"type":"number","exclusiveMinimum":0}"#,
+        r#"{"exclusiveMaximum":-3,"minimum":-5}"#,
+        r#"{"type":"integer","minimum":2.5}"#,
+        r#"{"type":"string","minLength":2,"maxLength":3}"#,
+        r#"{"type":"string","minLength":4}"#,
+        r#"{"maxLength":1}"#,
+        r#"{"enum":["metric","imperial"],"type":"string"}"#,
+        r#"{"const":"circle"}"#,
+        r#"{"anyOf":[{"type":"integer","maximum":3},{"type":"null"}]}"#,
+        r#"{"anyOf":[{"type":"string","maxLength":2},{"type":"null"}]}"#,
+    ];
+    let values = [
+        "0",
+        "1",
+        "2",
+        "3",
+        "13",
+        "14",
+        "15",
+        "-3",
+        "-4",
+        "-5",
+        "-6",
+        "1.0",
+        "2.5",
+        "0.5",
+        "1e1",
+        "-0",
+        "null",
+        "true",
+        r#""""#,
+        r#""a""#,
+        r#""ab""#,
+        r#""abc""#,
+        r#""abcd""#,
+        r#""é""#,
+        r#""éé""#,
+        r#""éèê""#,
+        r#""😀😀😀😀""#,
+        r#""😀😀😀""#,
+        r#""metric""#,
+        r#""Metric""#,
+        r#""imperial""#,
+        r#""circle""#,
+        r#""circle ""#,
+        "[]",
+        "{}",
+    ];
+    let parse = |t: &str| Value::parse(t.as_bytes(), Default::default()).unwrap();
+    let (mut yes, mut no) = (0, 0);
+    for sch in schemas {
+        let root = Schema::compile(&parse(sch)).unwrap();
+        let wrapped =
+            Schema::compile(&parse(&format!(r#"{{"properties":{{"p":{sch}}}}}"#))).unwrap();
+        for v in values {
+            let want = root.is_valid(&parse(v));
+            assert_eq!(
+                want,
+                root.validate(&parse(v)).is_empty(),
+                "{sch} at the root on {v}"
+            );
+            let inst = parse(&format!(r#"{{"p":{v}}}"#));
+            assert_eq!(wrapped.is_valid(&inst), want, "{sch} as a property on {v}");
+            assert_eq!(
+                wrapped.validate(&inst).is_empty(),
+                want,
+                "{sch} as a property on {v}"
+            );
+            if want {
+                yes += 1
+            } else {
+                no += 1
+            }
+        }
+    }
+    assert!(yes > 50 && no > 150, "{yes} valid, {no} invalid");
+}
+
 /// Every schema of a suite file against every instance of the same file: mcpwire must never
 /// panic and must agree with the `jsonschema` crate wherever that crate can compile the
 /// schema on its own (no remote refs).

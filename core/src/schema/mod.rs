@@ -69,6 +69,7 @@ mod quick;
 mod regex;
 mod registry;
 mod report;
+mod scalar;
 mod seq;
 pub mod tools;
 mod uri;

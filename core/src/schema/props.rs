@@ -56,7 +56,8 @@ pub(crate) struct OnePass {
 
 /// A property's subschema as the one-pass object check reads it: the node past plain
 /// `$ref`s with its `Fast::pass` bits, and where values of kind `fwd_kind` go instead (`to`,
-/// with its own bits; the same node when nothing is forwarded).
+/// with its own bits; the same node when nothing is forwarded), and its check in short if
+/// it has one.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Slot {
     pub id: NodeId,
@@ -66,6 +67,8 @@ pub(crate) struct Slot {
     pub to: NodeId,
     pub to_skip: u8,
     pub to_pass: u8,
+    /// The check on strings or integers in short, of the node that takes them.
+    pub scalar: super::scalar::Scalar,
 }
 
 impl Slot {

@@ -4,9 +4,10 @@
 //! costs nothing on `null`). Plain `$ref` nodes are skipped by the keywords that step into the
 //! instance, keeping the depth count of the general evaluator.
 
-use super::fast::{range, Fast, Lists, Op, KINDS};
+use super::fast::{range, Fast, Lists, Op, KINDS, NUMBER, STRING};
 use super::keyword::{Kw, Node, NodeId};
 use super::props::Slot;
+use super::scalar::Scalar;
 use alloc::vec::Vec;
 
 /// Most plain `$ref`s skipped in a row (below `DEPTH_SLACK`, so none of them could have
@@ -57,13 +58,17 @@ pub(crate) fn forward_properties(nodes: &mut [Node]) {
     let fill = |s: &Slot| {
         let (fwd_kind, to, to_skip) =
             forward(nodes, s.id, s.skip).unwrap_or((u8::MAX, s.id, s.skip));
-        Slot {
+        let s = Slot {
             pass: bits(s.id),
             fwd_kind,
             to,
             to_skip,
             to_pass: bits(to),
             ..*s
+        };
+        Slot {
+            scalar: scalar_of(nodes, &s),
+            ..s
         }
     };
     let slots: Vec<Vec<Slot>> = nodes
@@ -77,6 +82,18 @@ pub(crate) fn forward_properties(nodes: &mut [Node]) {
         if let Some(t) = n.fast.obj.as_deref_mut() {
             t.slots = sl;
         }
+    }
+}
+
+/// The slot's short check: of the node that takes strings, else of the one taking numbers.
+fn scalar_of(nodes: &[Node], s: &Slot) -> Scalar {
+    let of = |k: usize| match nodes.get(s.for_kind(k).0 as usize) {
+        Some(n) => Scalar::of_kind(n, k),
+        None => Scalar::None,
+    };
+    match of(STRING) {
+        Scalar::None => of(NUMBER),
+        sc => sc,
     }
 }
 

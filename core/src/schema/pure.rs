@@ -251,6 +251,15 @@ fn property<'s, E: Env<'s>>(env: &mut E, slot: &Slot, v: &Value) -> bool {
     if pass & (1 << k) != 0 {
         return true;
     }
+    let s = env.schema();
+    let strs = |a, n, text: &str| {
+        s.nodes
+            .get(id as usize)
+            .is_some_and(|node| node.fast.has_str(a, n, text))
+    };
+    if let Some(ok) = slot.scalar.decide(strs, v) {
+        return ok;
+    }
     match env.schema().nodes.get(id as usize) {
         // A node that checks the value alone: the short loop of `value_checks`.
         Some(node) if node.fast.leaf & (1 << k) != 0 => match value_checks(node, k, v) {
