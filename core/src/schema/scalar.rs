@@ -19,9 +19,9 @@ pub(crate) enum Scalar {
     StrLen(u64, u64),
     /// A string among the node's `strs[a..a + n]` (`enum` / `const`).
     StrIn(u32, u32),
-    /// A number that is an integer in `min..=max` (`type: integer` and bounds that are
-    /// small integers; exclusive bounds made inclusive).
-    Int(i64, i64),
+    /// A number that is a small integer in `min..=max` (bounds that are small integers,
+    /// exclusive ones made inclusive); the third field says `type: integer` is among them.
+    Int(i64, i64, bool),
 }
 
 impl Scalar {
@@ -48,9 +48,11 @@ impl Scalar {
         match (self, v) {
             (Scalar::StrLen(lo, hi), Value::String(s)) => Some(chars_within(s, lo, hi)),
             (Scalar::StrIn(a, n), Value::String(s)) => Some(strs(a, n, s)),
-            (Scalar::Int(lo, hi), Value::Number(t)) => match Num::parse(t) {
-                Some(Num::Int(i)) => Some(lo <= i && i <= hi),
-                _ => None,
+            (Scalar::Int(lo, hi, integer), Value::Number(t)) => match Num::parse(t)? {
+                Num::Int(i) => Some(lo <= i && i <= hi),
+                // (A large or exponent-written number: the general way.)
+                Num::Dec(d) if integer && !d.is_integer() => Some(false),
+                Num::Dec(_) => None,
             },
             _ => None,
         }
@@ -88,10 +90,10 @@ fn strings(ops: &[Op]) -> Scalar {
 }
 
 fn integers(f: &Fast, ops: &[Op]) -> Scalar {
-    let (mut lo, mut hi) = (i64::MIN, i64::MAX);
+    let (mut lo, mut hi, mut integer) = (i64::MIN, i64::MAX, false);
     for op in ops {
         match *op {
-            Op::Integer => {}
+            Op::Integer => integer = true,
             Op::Bound(b, i) => {
                 let Some(&Num::Int(l)) = f.nums.get(i as usize) else {
                     return Scalar::None;
@@ -108,6 +110,6 @@ fn integers(f: &Fast, ops: &[Op]) -> Scalar {
     }
     match ops.is_empty() {
         true => Scalar::None,
-        false => Scalar::Int(lo, hi),
+        false => Scalar::Int(lo, hi, integer),
     }
 }
