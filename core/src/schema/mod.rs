@@ -262,10 +262,15 @@ impl Schema {
 
     /// True when `instance` fits (stops at the first failure; no messages are built).
     pub fn is_valid(&self, instance: &Value) -> bool {
-        let fanout = match self.plain_valid(instance) {
-            Ok(ok) => return ok,
-            Err(fanout) => fanout,
-        };
+        match self.plain_valid(instance) {
+            Ok(ok) => ok,
+            Err(fanout) => self.is_valid_in_ctx(instance, fanout),
+        }
+    }
+
+    // (Out of line: the `Ctx` would make every call set up its large frame.)
+    #[inline(never)]
+    fn is_valid_in_ctx(&self, instance: &Value, fanout: u32) -> bool {
         let mut ctx = validate::Ctx::new(self, 1);
         ctx.count_fanout(fanout);
         ctx.eval(self.root, instance, true, None) && ctx.broken.is_none()
