@@ -60,17 +60,30 @@ fn has_extra(t: &ObjTable, inst: &Value) -> bool {
     t.req_extra.iter().all(|n| present.has(n))
 }
 
+/// Whether `s` has from `lo` to `hi` code points (`minLength`/`maxLength` count code points,
+/// not bytes); the byte length decides most strings without counting.
+#[inline(always)]
+pub(super) fn chars_within(s: &str, lo: u64, hi: u64) -> bool {
+    let len = s.len() as u64;
+    // (A code point is 1 to 4 bytes.)
+    if len < lo {
+        return false;
+    }
+    if len <= hi && len / 4 >= lo {
+        return true;
+    }
+    let n = s.chars().count() as u64;
+    lo <= n && n <= hi
+}
+
 /// A check of a string alone: `None` for other ops.
 #[inline(always)]
 pub(super) fn string_leaf(node: &Node, op: Op, s: &str) -> Option<bool> {
     let f = &node.fast;
     Some(match op {
         Op::Strs(a, n) => f.has_str(a, n, s),
-        Op::MinLen(n) => {
-            let len = s.len() as u64;
-            len >= n && (len / 4 >= n || s.chars().count() as u64 >= n)
-        }
-        Op::MaxLen(n) => s.len() as u64 <= n || s.chars().count() as u64 <= n,
+        Op::MinLen(n) => chars_within(s, n, u64::MAX),
+        Op::MaxLen(n) => chars_within(s, 0, n),
         Op::Pattern(i) => match node.kws.get(i as usize) {
             Some(Kw::Pattern(p)) => p.is_match(s),
             _ => true,

@@ -5,6 +5,7 @@
 
 use super::fast::{Fast, Op, NUMBER, STRING};
 use super::keyword::{Bound, Node};
+use super::leaf::chars_within;
 use super::number::Num;
 use crate::json::Value;
 
@@ -57,18 +58,6 @@ impl Scalar {
             _ => None,
         }
     }
-}
-
-/// True when `s` has `lo..=hi` code points; the byte length decides when it can.
-#[inline(always)]
-fn chars_within(s: &str, lo: u64, hi: u64) -> bool {
-    let len = s.len() as u64;
-    // (A code point is 1 to 4 bytes.)
-    if len <= hi && len / 4 >= lo {
-        return true;
-    }
-    let n = s.chars().count() as u64;
-    lo <= n && n <= hi
 }
 
 fn strings(ops: &[Op]) -> Scalar {
