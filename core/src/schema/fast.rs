@@ -136,6 +136,11 @@ pub(crate) struct Fast {
     pub slow: bool,
     /// Bit `k`: a value of kind `k` passes with nothing to check.
     pub pass: u8,
+    /// Bit `k`: a value of kind `k` fails whatever else holds (an `Op::Fail` among its
+    /// checks, or a `false` schema).
+    pub fail: u8,
+    /// `pass | fail`: the answer on kind `k` is known without looking at the value.
+    pub known: u8,
     /// Bit `k`: the only check on kind `k` is one subschema (an `Op::Eval`).
     pub fwd: u8,
     /// Bit `k`: every check on kind `k` looks at the value alone (no subschemas, nothing
@@ -284,6 +289,10 @@ pub(crate) fn build(nodes: &mut [Node], dynamic: bool) {
             .fold(0, |m, k| m | (1 << k));
         // (A `false` schema has no ops but fails: not a leaf.)
         let is_false = node.boolean == Some(false);
+        f.fail = (0..KINDS)
+            .filter(|k| (f.ops(*k).contains(&Op::Fail) && !f.slow) || is_false)
+            .fold(0, |m, k| m | (1 << k));
+        f.known = f.pass | f.fail;
         f.leaf = (0..KINDS)
             .filter(|k| f.ops(*k).iter().all(|op| op.is_leaf()) && !f.slow && !is_false)
             .fold(0, |m, k| m | (1 << k));

@@ -65,8 +65,8 @@ impl<'s> Env<'s> for Plain<'s> {
 pub(super) fn check<'s, E: Env<'s>>(env: &mut E, id: NodeId, v: &Value) -> bool {
     let k = kind_of(v);
     match env.schema().nodes.get(id as usize) {
-        Some(node) if node.fast.pass & (1 << k) == 0 => node_of_kind(env, node, k, v),
-        Some(_) => true,
+        Some(node) if node.fast.known & (1 << k) == 0 => node_of_kind(env, node, k, v),
+        Some(node) => node.fast.pass & (1 << k) != 0,
         None => false,
     }
 }
