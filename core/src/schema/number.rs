@@ -16,6 +16,17 @@ pub struct Dec {
 
 const MAX_DIGITS: u32 = 38;
 
+/// `10^i` for every `i` a `u128` holds.
+const POW10: [u128; 39] = {
+    let mut t = [1u128; 39];
+    let mut i = 1;
+    while i < 39 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
 fn digits(m: u128) -> i64 {
     // (The u64 logarithm is several times cheaper than the u128 one.)
     if let Ok(small) = u64::try_from(m) {
@@ -167,6 +178,46 @@ impl Dec {
         a.cmp(&b)
     }
 
+    /// `self` against the integer `x`, by scaling one side by a power of ten.
+    fn cmp_int(&self, x: i64) -> Ordering {
+        let sign = |zero: bool, neg: bool| {
+            if zero {
+                0
+            } else if neg {
+                -1
+            } else {
+                1
+            }
+        };
+        let (s, t) = (sign(self.mant == 0, self.neg), x.signum());
+        if s != t || s == 0 {
+            return s.cmp(&t);
+        }
+        let mag = self.cmp_mag_int(u128::from(x.unsigned_abs()));
+        if self.neg {
+            mag.reverse()
+        } else {
+            mag
+        }
+    }
+
+    /// `|self|` against `x`, both non-zero.
+    fn cmp_mag_int(&self, x: u128) -> Ordering {
+        let e = usize::try_from(self.exp.unsigned_abs()).unwrap_or(usize::MAX);
+        match POW10.get(e) {
+            Some(p) if self.exp >= 0 => self
+                .mant
+                .checked_mul(*p)
+                .map_or(Ordering::Greater, |m| m.cmp(&x)),
+            Some(p) => x
+                .checked_mul(*p)
+                .map_or(Ordering::Less, |y| self.mant.cmp(&y)),
+            // More than 38 places: beyond any integer below 10^19, or below 1.
+            None if self.exp > 0 => Ordering::Greater,
+            None => Ordering::Less,
+        }
+    }
+
     /// True when `self` is an integer multiple of `div` (which must be positive).
     pub fn is_multiple_of(&self, div: &Dec) -> bool {
         if self.mant == 0 {
@@ -279,7 +330,11 @@ impl Num {
     // (Out of line: inlined, the decimal path slows the integer one around it.)
     #[inline(never)]
     fn cmp_as_dec(self, other: Num) -> Ordering {
-        self.dec_for_cmp().cmp(&other.dec_for_cmp())
+        match (self, other) {
+            (Num::Int(a), Num::Dec(d)) => d.cmp_int(a).reverse(),
+            (Num::Dec(d), Num::Int(b)) => d.cmp_int(b),
+            _ => self.dec_for_cmp().cmp(&other.dec_for_cmp()),
+        }
     }
 
     /// As `dec`, but an `Int` keeps its trailing zeros: order does not need them stripped.
@@ -505,5 +560,47 @@ mod tests {
         assert!(n("4.5").is_multiple_of(n("1.5")) && n("30").is_multiple_of(n("7.5")));
         assert!(!n("1.5").is_integer() && n("1.50e1").is_integer());
         assert!(Num::parse("-").is_none() && Num::parse("").is_none());
+    }
+
+    #[test]
+    fn integer_against_decimal_agrees_with_the_general_order() {
+        let ints = [-999_999_999_999_999_999, -1000, -7, -1, 0, 1, 4, 5, 99, 100];
+        let ints = ints
+            .into_iter()
+            .chain([10i64.pow(17), 999_999_999_999_999_999]);
+        let decs = [
+            "0.5",
+            "-0.5",
+            "4.5",
+            "-4.5",
+            "1e-400",
+            "-1e-400",
+            "1e400",
+            "-1e400",
+            "99.999",
+            "1e18",
+            "-1e18",
+            "1000000000000000000.5",
+            "0.000001",
+            "123456789012345678.9",
+            "1e-30",
+            "1e30",
+            "1.5e-38",
+            "3e38",
+            "-99.5",
+            "-1000.25",
+            "4e-39",
+            "2e39",
+        ];
+        for a in ints {
+            for t in decs {
+                let Some(Num::Dec(d)) = Num::parse(t) else {
+                    panic!("{t} is not a decimal")
+                };
+                let general = Num::Int(a).dec_for_cmp().cmp(&d);
+                assert_eq!(Num::Int(a).cmp(Num::Dec(d)), general, "{a} {t}");
+                assert_eq!(Num::Dec(d).cmp(Num::Int(a)), general.reverse(), "{t} {a}");
+            }
+        }
     }
 }
