@@ -348,6 +348,62 @@ fn property_short_checks_agree_with_the_root() {
     assert!(yes > 50 && no > 150, "{yes} valid, {no} invalid");
 }
 
+/// `required` counts each name once, wherever it sits (beyond the 64 names the one-pass
+/// check keeps in bits, repeated, or with no `properties` entry): an object passes when every
+/// distinct name is present, whatever the number of its members.
+#[test]
+fn required_counts_distinct_names() {
+    let many: Vec<String> = (0..70).map(|i| format!(r#""p{i}":{{}}"#)).collect();
+    let many = many.join(",");
+    let schemas: Vec<(String, Vec<&str>)> = vec![
+        (r#"{"required":["a","a"]}"#.into(), vec!["a"]),
+        (
+            r#"{"properties":{"a":{}},"required":["a","a"]}"#.into(),
+            vec!["a"],
+        ),
+        (
+            r#"{"properties":{"a":{}},"required":["a","b","b"]}"#.into(),
+            vec!["a", "b"],
+        ),
+        (
+            format!(r#"{{"properties":{{{many}}},"required":["p69","p69","p0"]}}"#),
+            vec!["p69", "p0"],
+        ),
+        (
+            format!(r#"{{"properties":{{{many}}},"required":["p68","p69","q","q"]}}"#),
+            vec!["p68", "p69", "q"],
+        ),
+    ];
+    let instances: [&[&str]; 8] = [
+        &[],
+        &["a"],
+        &["b"],
+        &["a", "b"],
+        &["p69", "p0"],
+        &["p69"],
+        &["p68", "p69", "q"],
+        &["p68", "q", "x"],
+    ];
+    let parse = |t: &str| Value::parse(t.as_bytes(), Default::default()).unwrap();
+    let (mut yes, mut no) = (0, 0);
+    for (sch, names) in &schemas {
+        let schema = Schema::compile(&parse(sch)).unwrap();
+        for keys in instances {
+            let text: Vec<String> = keys.iter().map(|k| format!(r#""{k}":1"#)).collect();
+            let inst = parse(&format!("{{{}}}", text.join(",")));
+            let want = names.iter().all(|n| keys.contains(n));
+            assert_eq!(schema.is_valid(&inst), want, "{sch} on {keys:?}");
+            assert_eq!(schema.validate(&inst).is_empty(), want, "{sch} on {keys:?}");
+            if want {
+                yes += 1
+            } else {
+                no += 1
+            }
+        }
+    }
+    assert!(yes >= 5 && no >= 20, "{yes} valid, {no} invalid");
+}
+
 /// Every schema of a suite file against every instance of the same file: mcpwire must never
 /// panic and must agree with the `jsonschema` crate wherever that crate can compile the
 /// schema on its own (no remote refs).

@@ -52,6 +52,9 @@ pub(crate) struct OnePass {
     pub props: bool,
     pub closed: bool,
     pub extra: Option<NodeId>,
+    /// The fewest members an object passing `required` has: the distinct required names
+    /// (0 when `required` is not among the node's object ops).
+    pub min_members: u32,
 }
 
 /// A property's subschema as the one-pass object check reads it: the node past plain
@@ -164,6 +167,7 @@ impl ObjTable {
     /// Splits the node's (final) object ops into the member checks and the rest.
     pub fn set_one_pass(&mut self, ops: &[Op]) {
         self.rest.clear();
+        self.one_pass.min_members = 0;
         for op in ops {
             match *op {
                 Op::Props => self.one_pass.props = true,
@@ -171,6 +175,13 @@ impl ObjTable {
                 Op::Additional(id) => self.one_pass.extra = Some(id),
                 op => self.rest.push(op),
             }
+        }
+        if self.rest.contains(&Op::Required) {
+            let mut extra: Vec<&str> = self.req_extra.iter().map(|n| &**n).collect();
+            extra.sort_unstable();
+            extra.dedup();
+            let n = self.req_mask.count_ones() as usize + extra.len();
+            self.one_pass.min_members = u32::try_from(n).unwrap_or(u32::MAX);
         }
     }
 

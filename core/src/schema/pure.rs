@@ -216,7 +216,12 @@ fn members_pass<'s, E: Env<'s>>(
         props,
         closed,
         extra,
+        min_members,
     } = t.one_pass;
+    // (Too few members for `required`: no need to look at them.)
+    if members.len() < min_members as usize {
+        return None;
+    }
     let mut seen = 0u64;
     for (k, v) in members {
         let ok = match t.find(k) {
