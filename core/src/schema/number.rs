@@ -180,18 +180,13 @@ impl Dec {
 
     /// `self` against the integer `x`, by scaling one side by a power of ten.
     fn cmp_int(&self, x: i64) -> Ordering {
-        let sign = |zero: bool, neg: bool| {
-            if zero {
-                0
-            } else if neg {
-                -1
-            } else {
-                1
-            }
+        let s = match (self.mant == 0, self.neg) {
+            (true, _) => 0,
+            (false, true) => -1,
+            (false, false) => 1,
         };
-        let (s, t) = (sign(self.mant == 0, self.neg), x.signum());
-        if s != t || s == 0 {
-            return s.cmp(&t);
+        if s != x.signum() || s == 0 {
+            return s.cmp(&x.signum());
         }
         let mag = self.cmp_mag_int(u128::from(x.unsigned_abs()));
         if self.neg {
@@ -333,19 +328,7 @@ impl Num {
         match (self, other) {
             (Num::Int(a), Num::Dec(d)) => d.cmp_int(a).reverse(),
             (Num::Dec(d), Num::Int(b)) => d.cmp_int(b),
-            _ => self.dec_for_cmp().cmp(&other.dec_for_cmp()),
-        }
-    }
-
-    /// As `dec`, but an `Int` keeps its trailing zeros: order does not need them stripped.
-    fn dec_for_cmp(self) -> Dec {
-        match self {
-            Num::Int(v) => Dec {
-                neg: v < 0,
-                mant: u128::from(v.unsigned_abs()),
-                exp: 0,
-            },
-            Num::Dec(d) => d,
+            _ => self.dec().cmp(&other.dec()),
         }
     }
 
@@ -597,7 +580,7 @@ mod tests {
                 let Some(Num::Dec(d)) = Num::parse(t) else {
                     panic!("{t} is not a decimal")
                 };
-                let general = Num::Int(a).dec_for_cmp().cmp(&d);
+                let general = Num::Int(a).dec().cmp(&d);
                 assert_eq!(Num::Int(a).cmp(Num::Dec(d)), general, "{a} {t}");
                 assert_eq!(Num::Dec(d).cmp(Num::Int(a)), general.reverse(), "{t} {a}");
             }
