@@ -1,7 +1,7 @@
 //! Assertion keywords: they look at one value and pass or fail (with a message).
 
 use super::keyword::{Bound, Kw, Node, Size};
-use super::message::{plural, quote, quote_into, show, show_into, type_list, value_list};
+use super::message::{plural_into, quote, quote_into, show_into, type_list_into, value_list_into};
 use super::number::{json_cmp, json_eq, Dec};
 use super::validate::{has_type, Ctx};
 use crate::json::Value;
@@ -57,7 +57,7 @@ impl Ctx<'_> {
                 if !ok && !quick {
                     self.report_with(node, name, |m| {
                         m.push_str("must be ");
-                        m.push_str(&type_list(*bits));
+                        type_list_into(m, *bits);
                         m.push_str("; got ");
                         show_into(m, inst);
                     });
@@ -87,7 +87,7 @@ impl Ctx<'_> {
                             }
                             _ => {
                                 m.push_str("must be one of ");
-                                m.push_str(&value_list(values.iter()));
+                                value_list_into(m, values.iter());
                             }
                         }
                         m.push_str("; got ");
@@ -100,8 +100,11 @@ impl Ctx<'_> {
                 let Some(n) = Dec::of(inst) else { return true };
                 let ok = n.is_multiple_of(d);
                 if !ok && !quick {
-                    self.report(node, name, || {
-                        format!("must be a multiple of {text}; got {}", show(inst))
+                    self.report_with(node, name, |m| {
+                        m.push_str("must be a multiple of ");
+                        m.push_str(text);
+                        m.push_str("; got ");
+                        show_into(m, inst);
                     });
                 }
                 ok
@@ -115,8 +118,13 @@ impl Ctx<'_> {
                     Bound::ExclusiveMaximum => (n < *limit, "<"),
                 };
                 if !ok && !quick {
-                    self.report(node, name, || {
-                        format!("must be {op} {text}; got {}", show(inst))
+                    self.report_with(node, name, |m| {
+                        m.push_str("must be ");
+                        m.push_str(op);
+                        m.push(' ');
+                        m.push_str(text);
+                        m.push_str("; got ");
+                        show_into(m, inst);
                     });
                 }
                 ok
@@ -139,8 +147,11 @@ impl Ctx<'_> {
                 let Value::String(s) = inst else { return true };
                 let ok = f.check(s);
                 if !ok && !quick {
-                    self.report(node, name, || {
-                        format!("must be a valid {fname}; got {}", show(inst))
+                    self.report_with(node, name, |m| {
+                        m.push_str("must be a valid ");
+                        m.push_str(fname);
+                        m.push_str("; got ");
+                        show_into(m, inst);
                     });
                 }
                 ok
@@ -230,9 +241,21 @@ impl Ctx<'_> {
         let ok = if min { len >= limit } else { len <= limit };
         if !ok && !quick {
             let bound = if min { "at least" } else { "at most" };
-            self.report(node, s.name(), || match word {
-                "character" => format!("must be {bound} {} long; got {len}", plural(limit, word)),
-                _ => format!("must have {bound} {}; got {len}", plural(limit, word)),
+            self.report_with(node, s.name(), |m| {
+                m.push_str(if word == "character" {
+                    "must be "
+                } else {
+                    "must have "
+                });
+                m.push_str(bound);
+                m.push(' ');
+                plural_into(m, limit, word);
+                m.push_str(if word == "character" {
+                    " long; got "
+                } else {
+                    "; got "
+                });
+                m.push_str(itoa::Buffer::new().format(len));
             });
         }
         ok

@@ -12,7 +12,7 @@
 
 use super::error::ValidationError;
 use super::keyword::{Kw, Node, NodeId};
-use super::message::{name_list, type_list};
+use super::message::{name_list, show_into, type_list_into};
 use super::validate::{has_type, Ctx};
 use crate::json::Value;
 use alloc::format;
@@ -170,9 +170,11 @@ impl Ctx<'_> {
                 .map(|id| self.declared_types(*id))
                 .try_fold(0u8, |acc, t| t.map(|t| acc | t));
             if let Some(bits) = types {
-                let got = super::message::show(inst);
-                return self.report(node, kw, || {
-                    format!("must be {}; got {got}", type_list(bits))
+                return self.report_with(node, kw, |m| {
+                    m.push_str("must be ");
+                    type_list_into(m, bits);
+                    m.push_str("; got ");
+                    show_into(m, inst);
                 });
             }
         }

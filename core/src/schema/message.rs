@@ -4,7 +4,6 @@ use super::keyword::types;
 use crate::json::Value;
 use alloc::format;
 use alloc::string::String;
-use alloc::vec::Vec;
 
 /// Longest rendering of a value before it is cut.
 const MAX_SHOWN: usize = 60;
@@ -34,12 +33,23 @@ pub fn show(v: &Value) -> String {
     }
 }
 
-/// [`show`] appended to `out` (short plain strings without an allocation).
+/// [`show`] appended to `out` (short strings, numbers, booleans and `null` without an
+/// allocation of their own).
 pub fn show_into(out: &mut String, v: &Value) {
     match v {
         Value::String(s) if s.len() + 2 <= MAX_SHOWN => quote_into(out, s),
+        // (Integers are written as read; other numbers in their canonical form, by `show`.)
+        Value::Number(t) if t.len() <= MAX_SHOWN && is_plain_integer(t) => out.push_str(t),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Null => out.push_str("null"),
         _ => out.push_str(&show(v)),
     }
+}
+
+/// Digits with an optional `-`, and not `-0`.
+fn is_plain_integer(t: &str) -> bool {
+    let digits = t.strip_prefix('-').unwrap_or(t);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && t != "-0"
 }
 
 /// [`quote`] appended to `out`.
@@ -54,49 +64,60 @@ pub fn quote_into(out: &mut String, s: &str) {
     }
 }
 
-/// `"a", "b" or "c"`-style list of type names.
-pub fn type_list(bits: u8) -> String {
-    let mut names: Vec<&str> = Vec::new();
-    for (b, n) in types::NAMES {
-        // `number` covers `integer`: name only the wider one.
-        if bits & b != 0 && !(b == types::INTEGER && bits & types::NUMBER != 0) {
-            names.push(n);
-        }
-    }
-    or_list(&names)
+/// `"a", "b" or "c"`-style list of type names, appended to `out`.
+pub fn type_list_into(out: &mut String, bits: u8) {
+    // `number` covers `integer`: name only the wider one.
+    let named = |b: u8| bits & b != 0 && !(b == types::INTEGER && bits & types::NUMBER != 0);
+    let count = types::NAMES.iter().filter(|(b, _)| named(*b)).count();
+    let names = types::NAMES.iter().filter(|(b, _)| named(*b));
+    or_list_into(out, names.map(|(_, n)| *n), count);
 }
 
 /// `a`, `a or b`, `a, b or c`.
 pub fn or_list(items: &[&str]) -> String {
     let mut s = String::new();
-    for (i, n) in items.iter().enumerate() {
-        if i > 0 {
-            s.push_str(if i + 1 == items.len() { " or " } else { ", " });
-        }
-        s.push_str(n);
-    }
+    or_list_into(&mut s, items.iter().copied(), items.len());
     s
 }
 
-/// Values as a comma-separated list, cut after a few.
-pub fn value_list<'v>(values: impl Iterator<Item = &'v Value>) -> String {
-    name_list(values.map(show))
+/// [`or_list`] of the `len` items of `items`, appended to `out`.
+fn or_list_into<'a>(out: &mut String, items: impl Iterator<Item = &'a str>, len: usize) {
+    for (i, n) in items.enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == len { " or " } else { ", " });
+        }
+        out.push_str(n);
+    }
+}
+
+/// Values as a comma-separated list, cut after a few, appended to `out`.
+pub fn value_list_into<'v>(out: &mut String, values: impl Iterator<Item = &'v Value>) {
+    list_into(out, values, show_into);
 }
 
 /// Already-rendered items as a comma-separated list, cut after a few.
 pub fn name_list(items: impl Iterator<Item = String>) -> String {
     let mut s = String::new();
+    list_into(&mut s, items, |out, item| out.push_str(&item));
+    s
+}
+
+/// Items written by `put`, comma-separated, cut with `, …` after [`MAX_LISTED`].
+pub fn list_into<T>(
+    out: &mut String,
+    items: impl Iterator<Item = T>,
+    put: impl Fn(&mut String, T),
+) {
     for (i, item) in items.enumerate() {
         if i == MAX_LISTED {
-            s.push_str(", …");
+            out.push_str(", …");
             break;
         }
         if i > 0 {
-            s.push_str(", ");
+            out.push_str(", ");
         }
-        s.push_str(&item);
+        put(out, item);
     }
-    s
 }
 
 /// A string as a JSON string literal.
@@ -108,11 +129,91 @@ pub fn quote(s: &str) -> String {
 
 /// `1 item`, `2 items`; `1 property`, `2 properties`.
 pub fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else if let Some(stem) = word.strip_suffix('y') {
-        format!("{n} {stem}ies")
-    } else {
-        format!("{n} {word}s")
+    let mut s = String::new();
+    plural_into(&mut s, n, word);
+    s
+}
+
+/// [`plural`] appended to `out`.
+pub fn plural_into(out: &mut String, n: u64, word: &str) {
+    out.push_str(itoa::Buffer::new().format(n));
+    out.push(' ');
+    match word.strip_suffix('y') {
+        Some(stem) if n != 1 => {
+            out.push_str(stem);
+            out.push_str("ies");
+        }
+        _ => {
+            out.push_str(word);
+            if n != 1 {
+                out.push('s');
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    fn parse(text: &str) -> Value {
+        Value::parse(text.as_bytes(), crate::Limits::DEFAULT).unwrap()
+    }
+
+    #[test]
+    fn show_into_writes_what_show_returns() {
+        let long_digits = "7".repeat(70);
+        let long_text = alloc::format!("\"{}\"", "é".repeat(70));
+        let cases = [
+            "\"plain\"",
+            "\"tab\\tand \\\"quote\\\"\"",
+            long_text.as_str(),
+            "0",
+            "-0",
+            "-12",
+            "1.0",
+            "1e2",
+            "-2.50",
+            long_digits.as_str(),
+            "true",
+            "false",
+            "null",
+            "[1,2]",
+            "{\"a\":1}",
+        ];
+        for text in cases {
+            let v = parse(text);
+            let mut out = String::from("> ");
+            show_into(&mut out, &v);
+            assert_eq!(out, alloc::format!("> {}", show(&v)), "{text}");
+        }
+        // Numbers are shown in canonical form.
+        assert_eq!(show(&parse("-0")), "0");
+        assert_eq!(show(&parse("1e2")), "100.0");
+    }
+
+    #[test]
+    fn lists_are_separated_and_cut() {
+        let mut out = String::new();
+        type_list_into(&mut out, types::INTEGER | types::NUMBER | types::NULL);
+        assert_eq!(out, "number or null");
+        assert_eq!(or_list(&["a"]), "a");
+        assert_eq!(or_list(&["a", "b", "c"]), "a, b or c");
+        let values: Vec<Value> = (0..12).map(|i| Value::Number(i.to_string())).collect();
+        let mut out = String::new();
+        value_list_into(&mut out, values.iter());
+        assert_eq!(out, "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, …");
+        let names = name_list(vec!["\"a\"".to_string(), "\"b\"".to_string()].into_iter());
+        assert_eq!(names, "\"a\", \"b\"");
+    }
+
+    #[test]
+    fn plurals() {
+        let words = [(1, "item"), (2, "item"), (1, "property"), (0, "property")];
+        let got: Vec<String> = words.iter().map(|(n, w)| plural(*n, w)).collect();
+        assert_eq!(got, ["1 item", "2 items", "1 property", "0 properties"]);
     }
 }

@@ -2,7 +2,8 @@
 //! `propertyNames`, `unevaluatedProperties`.
 
 use super::keyword::{Kw, Node, NodeId};
-use super::message::{name_list, quote};
+use super::message::{list_into, quote, quote_into};
+use super::regex::Pattern;
 use super::validate::{Ann, Ctx};
 use crate::json::Value;
 use alloc::format;
@@ -106,20 +107,15 @@ impl Ctx<'_> {
             }
         }
         if !extra.is_empty() && !quick {
-            let allowed = match kw {
-                Kw::AdditionalProperties { props, pats, .. } => {
-                    self.allowed_names(node, *props, *pats)
+            self.report_with(node, kw.name(), |m| {
+                m.push_str(match extra.len() {
+                    1 => "has unexpected property ",
+                    _ => "has unexpected properties ",
+                });
+                list_into(m, extra.iter(), |m, k| quote_into(m, k));
+                if let Kw::AdditionalProperties { props, pats, .. } = kw {
+                    allowed_names(m, node, *props, *pats);
                 }
-                _ => String::new(),
-            };
-            let names = name_list(extra.iter().map(|k| quote(k)));
-            let word = if extra.len() == 1 {
-                "property"
-            } else {
-                "properties"
-            };
-            self.report(node, kw.name(), || {
-                format!("has unexpected {word} {names}{allowed}")
             });
         }
         ok
@@ -143,24 +139,37 @@ impl Ctx<'_> {
         }
         false
     }
+}
 
-    /// `; allowed: "a", "b"` for additionalProperties messages.
-    fn allowed_names(&self, node: &Node, props: Option<usize>, pats: Option<usize>) -> String {
-        let mut items: Vec<String> = Vec::new();
-        if let Some(Kw::Properties(list)) = props.and_then(|i| node.kws.get(i)) {
-            items.extend(list.iter().map(|(n, _)| quote(n)));
-        }
-        if let Some(Kw::PatternProperties(list)) = pats.and_then(|i| node.kws.get(i)) {
-            items.extend(
-                list.iter()
-                    .map(|(p, _)| format!("names matching {}", p.quoted())),
-            );
-        }
-        if items.is_empty() {
-            return "; no other properties are allowed".into();
-        }
-        format!("; allowed: {}", name_list(items.into_iter()))
+/// A name `additionalProperties` allows: a `properties` entry or a `patternProperties` one.
+enum Allowed<'a> {
+    Name(&'a str),
+    Pattern(&'a Pattern),
+}
+
+/// `; allowed: "a", "b"` for additionalProperties messages, appended to `m`.
+fn allowed_names(m: &mut String, node: &Node, props: Option<usize>, pats: Option<usize>) {
+    let names = match props.and_then(|i| node.kws.get(i)) {
+        Some(Kw::Properties(list)) => list.as_slice(),
+        _ => &[],
+    };
+    let patterns = match pats.and_then(|i| node.kws.get(i)) {
+        Some(Kw::PatternProperties(list)) => list.as_slice(),
+        _ => &[],
+    };
+    if names.is_empty() && patterns.is_empty() {
+        return m.push_str("; no other properties are allowed");
     }
+    m.push_str("; allowed: ");
+    let items = (names.iter().map(|(n, _)| Allowed::Name(n)))
+        .chain(patterns.iter().map(|(p, _)| Allowed::Pattern(p)));
+    list_into(m, items, |m, a| match a {
+        Allowed::Name(n) => quote_into(m, n),
+        Allowed::Pattern(p) => {
+            m.push_str("names matching ");
+            m.push_str(p.quoted());
+        }
+    });
 }
 
 /// The subschema of property `key` of `node`, whose `properties` are `list`.
