@@ -42,6 +42,22 @@ impl Dec {
     /// Parses JSON number text (`None` when it is not a JSON number).
     pub fn parse(text: &str) -> Option<Dec> {
         let b = text.as_bytes();
+        let (neg, body) = match b.split_first() {
+            Some((b'-', rest)) => (true, rest),
+            _ => (false, b),
+        };
+        // (Up to 19 digits fit a u64: most numbers are read this way.)
+        if body.len() <= 19 {
+            if let Some((mant, exp)) = short_decimal(body) {
+                return Some(Dec::new_small(neg, mant, exp));
+            }
+        }
+        Dec::parse_long(text)
+    }
+
+    /// [`parse`](Self::parse) of any text: digits past [`MAX_DIGITS`] truncated, exponents.
+    fn parse_long(text: &str) -> Option<Dec> {
+        let b = text.as_bytes();
         let mut i = 0;
         let neg = b.first() == Some(&b'-');
         if neg {
@@ -89,6 +105,18 @@ impl Dec {
     }
 
     fn new(neg: bool, mut mant: u128, mut exp: i64) -> Dec {
+        if let Ok(small) = u64::try_from(mant) {
+            return Dec::new_small(neg, small, exp);
+        }
+        while mant.is_multiple_of(10) {
+            mant /= 10;
+            exp = exp.saturating_add(1);
+        }
+        Dec { neg, mant, exp }
+    }
+
+    /// [`Dec::new`] of a mantissa that fits a `u64`.
+    fn new_small(neg: bool, mut mant: u64, mut exp: i64) -> Dec {
         if mant == 0 {
             return Dec {
                 neg: false,
@@ -96,19 +124,15 @@ impl Dec {
                 exp: 0,
             };
         }
-        if let Ok(mut small) = u64::try_from(mant) {
-            while small.is_multiple_of(10) {
-                small /= 10;
-                exp = exp.saturating_add(1);
-            }
-            mant = u128::from(small);
-        } else {
-            while mant.is_multiple_of(10) {
-                mant /= 10;
-                exp = exp.saturating_add(1);
-            }
+        while mant.is_multiple_of(10) {
+            mant /= 10;
+            exp = exp.saturating_add(1);
         }
-        Dec { neg, mant, exp }
+        Dec {
+            neg,
+            mant: u128::from(mant),
+            exp,
+        }
     }
 
     /// True when JSON number text has an integer value (`5`, `5.0`, `1e3`), without the
@@ -357,6 +381,25 @@ impl Num {
     }
 }
 
+/// The digits of at most 19 bytes of number text without its sign (digits and at most one
+/// `.`, no exponent) as a mantissa and an exponent; `None` for anything else.
+fn short_decimal(body: &[u8]) -> Option<(u64, i64)> {
+    let mut mant = 0u64;
+    let mut point = None;
+    for (i, &c) in body.iter().enumerate() {
+        match c {
+            b'0'..=b'9' => mant = mant * 10 + u64::from(c - b'0'),
+            b'.' if point.is_none() => point = Some(i),
+            _ => return None,
+        }
+    }
+    if body.len() == usize::from(point.is_some()) {
+        return None; // no digit
+    }
+    let exp = point.map_or(0, |p| p as i64 + 1 - body.len() as i64);
+    Some((mant, exp))
+}
+
 fn parse_exp(e: &str) -> Option<i64> {
     let (neg, digits) = match e.strip_prefix('-') {
         Some(d) => (true, d),
@@ -489,9 +532,63 @@ pub fn json_cmp(a: &Value, b: &Value) -> Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::string::String;
+    use alloc::vec::Vec;
 
     fn d(s: &str) -> Dec {
         Dec::parse(s).unwrap()
+    }
+
+    #[test]
+    fn short_texts_parse_as_the_general_reader_does() {
+        let mut texts: Vec<String> = [
+            "",
+            "-",
+            ".",
+            "-.",
+            "0",
+            "-0",
+            "00",
+            "0.0",
+            "-0.000",
+            "1.",
+            ".5",
+            "-.5",
+            "1.2.3",
+            "12a",
+            "1e5",
+            "2.5",
+            "4.0",
+            "10",
+            "1200",
+            "0.0075",
+            "-12.340",
+            "+1",
+            "1-2",
+            "9999999999999999999",
+            "-9999999999999999999",
+            "99999999999999999999",
+            "1000000000000000000",
+            "0.000000000000000001",
+            "123456789.123456789",
+        ]
+        .iter()
+        .map(|t| String::from(*t))
+        .collect();
+        // Every length around the 19-byte line, with and without a point.
+        for n in 1..=21 {
+            let digits: String = (0..n).map(|i| char::from(b'1' + (i % 9) as u8)).collect();
+            texts.push(digits.clone());
+            for p in 0..=n {
+                texts.push(alloc::format!("{}.{}", &digits[..p], &digits[p..]));
+                texts.push(alloc::format!("-{}.{}0", &digits[..p], &digits[p..]));
+            }
+        }
+        for t in &texts {
+            assert_eq!(Dec::parse(t), Dec::parse_long(t), "{t:?}");
+        }
+        assert_eq!(Dec::parse("-12.340"), Some(Dec::new(true, 1234, -2)));
+        assert_eq!(Dec::parse("1."), Some(Dec::new(false, 1, 0)));
     }
 
     #[test]
