@@ -16,6 +16,17 @@ pub struct Dec {
 
 const MAX_DIGITS: u32 = 38;
 
+/// `10^i` for every `i` a `u64` holds.
+const POW10_U64: [u64; 20] = {
+    let mut t = [1u64; 20];
+    let mut i = 1;
+    while i < 20 {
+        t[i] = t[i - 1] * 10;
+        i += 1;
+    }
+    t
+};
+
 /// `10^i` for every `i` a `u128` holds.
 const POW10: [u128; 39] = {
     let mut t = [1u128; 39];
@@ -27,14 +38,34 @@ const POW10: [u128; 39] = {
     t
 };
 
-fn digits(m: u128) -> i64 {
-    // (The u64 logarithm is several times cheaper than the u128 one.)
-    if let Ok(small) = u64::try_from(m) {
-        return small.checked_ilog10().map_or(0, |l| i64::from(l) + 1);
+/// `a * 10^ea` against `b * 10^eb` (`a` and `b` non-zero, below 10^39): the side with the
+/// larger exponent is scaled to the other's, one multiplication instead of two logarithms.
+fn cmp_scaled(a: u128, ea: i64, b: u128, eb: i64) -> Ordering {
+    let d = ea.saturating_sub(eb);
+    // (Mantissas of up to 19 digits, exponents up to 19 apart: one 64-bit multiplication.)
+    if let (Ok(a), Ok(b), Some(&p)) = (
+        u64::try_from(a),
+        u64::try_from(b),
+        POW10_U64.get(d.unsigned_abs() as usize),
+    ) {
+        let (a, b) = (u128::from(a), u128::from(b));
+        let p = u128::from(p);
+        return if d >= 0 {
+            (a * p).cmp(&b)
+        } else {
+            a.cmp(&(b * p))
+        };
     }
-    match m.checked_ilog10() {
-        Some(l) => i64::from(l) + 1,
-        None => 0,
+    let p = usize::try_from(d.unsigned_abs())
+        .ok()
+        .and_then(|i| POW10.get(i));
+    match p {
+        // (An overflow is past any u128 on the other side.)
+        Some(p) if d >= 0 => a.checked_mul(*p).map_or(Ordering::Greater, |m| m.cmp(&b)),
+        Some(p) => b.checked_mul(*p).map_or(Ordering::Less, |m| a.cmp(&m)),
+        // 39 places or more apart: the non-zero mantissas cannot make up the difference.
+        None if d > 0 => Ordering::Greater,
+        None => Ordering::Less,
     }
 }
 
@@ -181,25 +212,11 @@ impl Dec {
 
     fn cmp_mag(&self, other: &Dec) -> Ordering {
         match (self.mant == 0, other.mant == 0) {
-            (true, true) => return Ordering::Equal,
-            (true, false) => return Ordering::Less,
-            (false, true) => return Ordering::Greater,
-            _ => {}
+            (true, true) => Ordering::Equal,
+            (true, false) => Ordering::Less,
+            (false, true) => Ordering::Greater,
+            _ => cmp_scaled(self.mant, self.exp, other.mant, other.exp),
         }
-        let (da, db) = (digits(self.mant), digits(other.mant));
-        let (ta, tb) = (da.saturating_add(self.exp), db.saturating_add(other.exp));
-        if ta != tb {
-            return ta.cmp(&tb);
-        }
-        let (mut a, mut b) = (self.mant, other.mant);
-        // Both have at most 38 digits, so padding the shorter one still fits a u128.
-        for _ in da..db {
-            a *= 10;
-        }
-        for _ in db..da {
-            b *= 10;
-        }
-        a.cmp(&b)
     }
 
     /// `self` against the integer `x`, by scaling one side by a power of ten.
@@ -222,19 +239,7 @@ impl Dec {
 
     /// `|self|` against `x`, both non-zero.
     fn cmp_mag_int(&self, x: u128) -> Ordering {
-        let e = usize::try_from(self.exp.unsigned_abs()).unwrap_or(usize::MAX);
-        match POW10.get(e) {
-            Some(p) if self.exp >= 0 => self
-                .mant
-                .checked_mul(*p)
-                .map_or(Ordering::Greater, |m| m.cmp(&x)),
-            Some(p) => x
-                .checked_mul(*p)
-                .map_or(Ordering::Less, |y| self.mant.cmp(&y)),
-            // More than 38 places: beyond any integer below 10^19, or below 1.
-            None if self.exp > 0 => Ordering::Greater,
-            None => Ordering::Less,
-        }
+        cmp_scaled(self.mant, self.exp, x, 0)
     }
 
     /// True when `self` is an integer multiple of `div` (which must be positive).
@@ -640,6 +645,99 @@ mod tests {
         assert!(n("4.5").is_multiple_of(n("1.5")) && n("30").is_multiple_of(n("7.5")));
         assert!(!n("1.5").is_integer() && n("1.50e1").is_integer());
         assert!(Num::parse("-").is_none() && Num::parse("").is_none());
+    }
+
+    /// An independent order: both numbers written out in full as digit strings with aligned
+    /// points (every test value has an exponent within ±60).
+    fn written_out_cmp(a: &Dec, b: &Dec) -> Ordering {
+        let key = |d: &Dec| {
+            let digits = alloc::format!("{}", d.mant);
+            let (int, frac) = if d.exp >= 0 {
+                (
+                    alloc::format!("{digits}{}", "0".repeat(d.exp as usize)),
+                    String::new(),
+                )
+            } else {
+                let places = d.exp.unsigned_abs() as usize;
+                let padded = alloc::format!(
+                    "{}{digits}",
+                    "0".repeat(places.saturating_sub(digits.len()))
+                );
+                let (i, f) = padded.split_at(padded.len() - places);
+                (String::from(i), String::from(f))
+            };
+            let int = String::from(int.trim_start_matches('0'));
+            (
+                alloc::format!("{:0>80}", int),
+                alloc::format!("{frac:0<80}"),
+            )
+        };
+        let mag = |x: &Dec, y: &Dec| key(x).cmp(&key(y));
+        match (a.mant == 0, b.mant == 0, a.neg, b.neg) {
+            (true, true, _, _) => Ordering::Equal,
+            (true, false, _, nb) => {
+                if nb {
+                    Ordering::Greater
+                } else {
+                    Ordering::Less
+                }
+            }
+            (false, true, na, _) => {
+                if na {
+                    Ordering::Less
+                } else {
+                    Ordering::Greater
+                }
+            }
+            (false, false, false, true) => Ordering::Greater,
+            (false, false, true, false) => Ordering::Less,
+            (false, false, false, false) => mag(a, b),
+            (false, false, true, true) => mag(b, a),
+        }
+    }
+
+    #[test]
+    fn decimals_compare_as_written_out() {
+        let texts = [
+            "0",
+            "-0",
+            "1",
+            "-1",
+            "0.5",
+            "-0.5",
+            "2.5",
+            "4",
+            "4.0",
+            "0.05",
+            "0.0500001",
+            "10",
+            "9.99",
+            "99.999",
+            "1e18",
+            "1e19",
+            "1e-19",
+            "1.5e-38",
+            "3e38",
+            "2e39",
+            "4e-39",
+            "123456789012345678.9",
+            "123456789012345679",
+            "18446744073709551615",
+            "18446744073709551616",
+            "1e-40",
+            "1e40",
+            "-1e40",
+            "170141183460469231731687303715884105727",
+            "0.1701411834604692317316873037158841057",
+            "-3.5e10",
+            "-35000000000.0001",
+        ];
+        let decs: Vec<Dec> = texts.iter().map(|t| d(t)).collect();
+        for (x, tx) in decs.iter().zip(texts) {
+            for (y, ty) in decs.iter().zip(texts) {
+                assert_eq!(x.cmp(y), written_out_cmp(x, y), "{tx} vs {ty}");
+            }
+        }
     }
 
     #[test]
