@@ -373,16 +373,27 @@ fn required_counts_distinct_names() {
             format!(r#"{{"properties":{{{many}}},"required":["p68","p69","q","q"]}}"#),
             vec!["p68", "p69", "q"],
         ),
+        // A property that is not required, and a required name without a property.
+        (
+            r#"{"properties":{"a":{},"c":{}},"required":["a","b"]}"#.into(),
+            vec!["a", "b"],
+        ),
     ];
-    let instances: [&[&str]; 8] = [
+    // (As many members as required names, one more, one fewer.)
+    let instances: [&[&str]; 13] = [
         &[],
         &["a"],
         &["b"],
         &["a", "b"],
+        &["a", "c"],
+        &["c", "b"],
+        &["a", "b", "c"],
         &["p69", "p0"],
+        &["p1", "p69"],
         &["p69"],
         &["p68", "p69", "q"],
         &["p68", "q", "x"],
+        &["p0", "p69", "p68", "q"],
     ];
     let parse = |t: &str| Value::parse(t.as_bytes(), Default::default()).unwrap();
     let (mut yes, mut no) = (0, 0);

@@ -211,22 +211,41 @@ fn members_pass<'s, E: Env<'s>>(
     t: &ObjTable,
     members: &[(String, Value)],
 ) -> Option<u64> {
+    let min = t.one_pass.min_members as usize;
+    // (Too few members for `required`: no need to look at them.)
+    if members.len() < min {
+        return None;
+    }
+    // (Exactly as many members as distinct `required` names: each member must be one of
+    // them, so one known not to be required fails before its value is looked at.)
+    if members.len() == min {
+        return member_loop::<E, true>(env, t, members);
+    }
+    member_loop::<E, false>(env, t, members)
+}
+
+/// [`members_pass`]'s loop; with `TIGHT`, a property not among the `required` ones fails.
+#[inline(always)]
+fn member_loop<'s, E: Env<'s>, const TIGHT: bool>(
+    env: &mut E,
+    t: &ObjTable,
+    members: &[(String, Value)],
+) -> Option<u64> {
     // (`patternProperties` has subschemas the general evaluator applies: never bounded.)
     let OnePass {
         props,
         closed,
         extra,
-        min_members,
+        ..
     } = t.one_pass;
-    // (Too few members for `required`: no need to look at them.)
-    if members.len() < min_members as usize {
-        return None;
-    }
     let mut seen = 0u64;
     for (k, v) in members {
         let ok = match t.find(k) {
             Some(j) => {
                 if j < 64 {
+                    if TIGHT && t.req_mask & (1 << j) == 0 {
+                        return None;
+                    }
                     seen |= 1 << j;
                 }
                 match t.slots.get(j) {
