@@ -241,20 +241,16 @@ impl Ctx<'_> {
         let ok = if min { len >= limit } else { len <= limit };
         if !ok && !quick {
             let bound = if min { "at least" } else { "at most" };
+            let (verb, got) = match word {
+                "character" => ("must be ", " long; got "),
+                _ => ("must have ", "; got "),
+            };
             self.report_with(node, s.name(), |m| {
-                m.push_str(if word == "character" {
-                    "must be "
-                } else {
-                    "must have "
-                });
+                m.push_str(verb);
                 m.push_str(bound);
                 m.push(' ');
                 plural_into(m, limit, word);
-                m.push_str(if word == "character" {
-                    " long; got "
-                } else {
-                    "; got "
-                });
+                m.push_str(got);
                 m.push_str(itoa::Buffer::new().format(len));
             });
         }
