@@ -206,13 +206,23 @@ pub fn write_number<S: Sink + ?Sized>(sink: &mut S, n: Number) {
 
 /// Writes a number given as JSON text in canonical form.
 pub fn write_number_text<S: Sink + ?Sized>(sink: &mut S, text: &str) {
-    let integer = !text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'));
-    if integer {
-        sink.put(if text == "-0" { b"0" } else { text.as_bytes() });
-    } else if super::number::is_canonical_fraction(text) {
-        sink.put(text.as_bytes()); // what ryu would print
+    if is_canonical_number(text) {
+        sink.put(text.as_bytes());
+    } else if text == "-0" {
+        sink.put(b"0");
     } else {
         write_f64(sink, text.parse().unwrap_or(f64::NAN));
+    }
+}
+
+/// True when [`write_number_text`] writes JSON number text as it is: an integer other than
+/// `-0`, or a fraction as ryu would print it.
+pub(crate) fn is_canonical_number(text: &str) -> bool {
+    let integer = !text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'));
+    if integer {
+        text != "-0"
+    } else {
+        super::number::is_canonical_fraction(text)
     }
 }
 

@@ -1,6 +1,7 @@
 //! Short renderings of values and lists for error messages.
 
 use super::keyword::types;
+use crate::json::writer::is_canonical_number;
 use crate::json::Value;
 use alloc::format;
 use alloc::string::String;
@@ -38,18 +39,12 @@ pub fn show(v: &Value) -> String {
 pub fn show_into(out: &mut String, v: &Value) {
     match v {
         Value::String(s) if s.len() + 2 <= MAX_SHOWN => quote_into(out, s),
-        // (Integers are written as read; other numbers in their canonical form, by `show`.)
-        Value::Number(t) if t.len() <= MAX_SHOWN && is_plain_integer(t) => out.push_str(t),
+        // (Other numbers are shown in their canonical form, by `show`.)
+        Value::Number(t) if t.len() <= MAX_SHOWN && is_canonical_number(t) => out.push_str(t),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Null => out.push_str("null"),
         _ => out.push_str(&show(v)),
     }
-}
-
-/// Digits with an optional `-`, and not `-0`.
-fn is_plain_integer(t: &str) -> bool {
-    let digits = t.strip_prefix('-').unwrap_or(t);
-    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) && t != "-0"
 }
 
 /// [`quote`] appended to `out`.
@@ -177,6 +172,8 @@ mod tests {
             "1.0",
             "1e2",
             "-2.50",
+            "2.5",
+            "0.000001",
             long_digits.as_str(),
             "true",
             "false",

@@ -16,17 +16,6 @@ pub struct Dec {
 
 const MAX_DIGITS: u32 = 38;
 
-/// `10^i` for every `i` a `u64` holds.
-const POW10_U64: [u64; 20] = {
-    let mut t = [1u64; 20];
-    let mut i = 1;
-    while i < 20 {
-        t[i] = t[i - 1] * 10;
-        i += 1;
-    }
-    t
-};
-
 /// `10^i` for every `i` a `u128` holds.
 const POW10: [u128; 39] = {
     let mut t = [1u128; 39];
@@ -42,23 +31,22 @@ const POW10: [u128; 39] = {
 /// larger exponent is scaled to the other's, one multiplication instead of two logarithms.
 fn cmp_scaled(a: u128, ea: i64, b: u128, eb: i64) -> Ordering {
     let d = ea.saturating_sub(eb);
+    let p = usize::try_from(d.unsigned_abs())
+        .ok()
+        .and_then(|i| POW10.get(i));
     // (Mantissas of up to 19 digits, exponents up to 19 apart: one 64-bit multiplication.)
-    if let (Ok(a), Ok(b), Some(&p)) = (
+    if let (Ok(a), Ok(b), Some(Ok(p))) = (
         u64::try_from(a),
         u64::try_from(b),
-        POW10_U64.get(d.unsigned_abs() as usize),
+        p.map(|p| u64::try_from(*p)),
     ) {
-        let (a, b) = (u128::from(a), u128::from(b));
-        let p = u128::from(p);
+        let (a, b, p) = (u128::from(a), u128::from(b), u128::from(p));
         return if d >= 0 {
             (a * p).cmp(&b)
         } else {
             a.cmp(&(b * p))
         };
     }
-    let p = usize::try_from(d.unsigned_abs())
-        .ok()
-        .and_then(|i| POW10.get(i));
     match p {
         // (An overflow is past any u128 on the other side.)
         Some(p) if d >= 0 => a.checked_mul(*p).map_or(Ordering::Greater, |m| m.cmp(&b)),
@@ -229,17 +217,12 @@ impl Dec {
         if s != x.signum() || s == 0 {
             return s.cmp(&x.signum());
         }
-        let mag = self.cmp_mag_int(u128::from(x.unsigned_abs()));
+        let mag = cmp_scaled(self.mant, self.exp, u128::from(x.unsigned_abs()), 0);
         if self.neg {
             mag.reverse()
         } else {
             mag
         }
-    }
-
-    /// `|self|` against `x`, both non-zero.
-    fn cmp_mag_int(&self, x: u128) -> Ordering {
-        cmp_scaled(self.mant, self.exp, x, 0)
     }
 
     /// True when `self` is an integer multiple of `div` (which must be positive).
