@@ -258,7 +258,7 @@ fn suite_cases_hold_as_a_property() {
     assert!(wrong.is_empty());
 }
 
-/// The short checks a property's slot keeps (string lengths, string enums, integer ranges)
+/// The short checks a property's slot keeps (string lengths, string enums, number ranges)
 /// at and around their limits: a value as a property gets the answer it gets at the root.
 #[test]
 fn property_short_checks_agree_with_the_root() {
@@ -276,6 +276,16 @@ fn property_short_checks_agree_with_the_root() {
         r#"{"const":"circle"}"#,
         r#"{"anyOf":[{"type":"integer","maximum":3},{"type":"null"}]}"#,
         r#"{"anyOf":[{"type":"string","maxLength":2},{"type":"null"}]}"#,
+        r#"{"type":"number","minimum":0.5,"exclusiveMaximum":4.0}"#,
+        r#"{"exclusiveMinimum":-2.25,"maximum":1e3}"#,
+        r#"{"type":"integer","exclusiveMinimum":-2.5,"maximum":13.75}"#,
+        r#"{"maximum":0.1}"#,
+        r#"{"minimum":0.1,"maximum":0.3}"#,
+        r#"{"maximum":9007199254740992}"#,
+        r#"{"minimum":9007199254740993}"#,
+        r#"{"minimum":1,"exclusiveMinimum":1,"maximum":3,"exclusiveMaximum":3.5}"#,
+        r#"{"exclusiveMinimum":0.5,"minimum":0.5,"exclusiveMaximum":4,"maximum":4.0}"#,
+        r#"{"allOf":[{"minimum":0.25},{"exclusiveMinimum":0.25}]}"#,
     ];
     let values = [
         "0",
@@ -298,6 +308,37 @@ fn property_short_checks_agree_with_the_root() {
         "-1.5",
         "100000000000000000000",
         "-0",
+        "-0.0",
+        "4.0",
+        "4",
+        "3.99999999999999",
+        "4.00000000000001",
+        "0.50",
+        "0.49",
+        "0.25",
+        "0.2500000000000001",
+        "-2.25",
+        "-2.250",
+        "-2.2500000000001",
+        "-2.24999999999999",
+        "-2",
+        "-3.0",
+        "0.1",
+        "0.10",
+        "0.1000000000000001",
+        "0.09999999999999999",
+        "0.30000000000000004",
+        "0.3",
+        "1000",
+        "1000.0",
+        "1000.5",
+        "13.75",
+        "13.0",
+        "14.0",
+        "9007199254740992",
+        "9007199254740993",
+        "9007199254740992.0",
+        "-9007199254740993",
         "null",
         "true",
         r#""""#,

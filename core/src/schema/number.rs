@@ -198,6 +198,19 @@ impl Dec {
         Some(u64::try_from(m).unwrap_or(u64::MAX))
     }
 
+    /// The value as an `f64` when that is exact (mantissa below 2^53, the power of ten
+    /// applied without rounding), else `None`.
+    pub fn exact_f64(&self) -> Option<f64> {
+        let m = u64::try_from(self.mant).ok().filter(|m| *m <= 1 << 53)?;
+        let v = match u32::try_from(self.exp) {
+            Ok(e) => m
+                .checked_mul(10u64.checked_pow(e)?)
+                .filter(|v| *v <= 1 << 53)? as f64,
+            Err(_) => super::scalar::exact_quotient(m, self.exp.unsigned_abs())?,
+        };
+        Some(if self.neg { -v } else { v })
+    }
+
     fn cmp_mag(&self, other: &Dec) -> Ordering {
         match (self.mant == 0, other.mant == 0) {
             (true, true) => Ordering::Equal,
@@ -341,6 +354,15 @@ impl Num {
             (Num::Int(a), Num::Dec(d)) => d.cmp_int(a).reverse(),
             (Num::Dec(d), Num::Int(b)) => d.cmp_int(b),
             _ => self.dec().cmp(&other.dec()),
+        }
+    }
+
+    /// The value as an `f64` when that is exact.
+    pub fn exact_f64(self) -> Option<f64> {
+        match self {
+            Num::Int(v) if v.unsigned_abs() <= 1 << 53 => Some(v as f64),
+            Num::Int(_) => None,
+            Num::Dec(d) => d.exact_f64(),
         }
     }
 
