@@ -152,6 +152,9 @@ pub(crate) struct Fast {
     /// Bounded, and nothing below goes through the general evaluator (`pure.rs` checks it
     /// without a `Ctx`).
     pub plain: bool,
+    /// Nothing below goes through the general evaluator, bounded or not (`pure.rs` checks it
+    /// without a `Ctx`, counting the levels it enters; see `pure::Deep`).
+    pub deep_plain: bool,
     /// `ops[starts[k]..starts[k + 1]]` apply to values of kind `k`.
     starts: [u32; KINDS + 1],
     pub(crate) ops: Vec<Op>,

@@ -102,8 +102,41 @@ pub(crate) fn set_heights(nodes: &mut [Node]) {
                     .all(|&(t, _)| plain.get(t as usize) == Some(&true));
         }
     }
-    for ((node, height), plain) in nodes.iter_mut().zip(h).zip(plain) {
+    let deep = deep_plain(nodes, &adj);
+    for (((node, height), plain), deep) in nodes.iter_mut().zip(h).zip(plain).zip(deep) {
         node.fast.height = height;
         node.fast.plain = plain && height != UNBOUNDED;
+        node.fast.deep_plain = deep;
     }
+}
+
+/// Per node: whether nothing below it (itself included, recursion allowed) goes through
+/// the general evaluator. Nodes that do are marked first, then everything that reaches
+/// them, by the edges reversed (linear in the edges, whatever the cycles).
+fn deep_plain(nodes: &[Node], adj: &[Option<Vec<(NodeId, u8)>>]) -> Vec<bool> {
+    let mut ok: Vec<bool> = nodes
+        .iter()
+        .zip(adj)
+        .map(|(n, a)| a.is_some() && !n.fast.ops.iter().any(|op| matches!(op, Op::Kw(_))))
+        .collect();
+    let mut from: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    for (n, list) in adj.iter().enumerate() {
+        for &(t, _) in list.iter().flatten() {
+            match from.get_mut(t as usize) {
+                Some(f) => f.push(n),
+                // (An edge to no node: evaluation fails there, not plain.)
+                None => ok[n] = false,
+            }
+        }
+    }
+    let mut work: Vec<usize> = (0..nodes.len()).filter(|&n| !ok[n]).collect();
+    while let Some(n) = work.pop() {
+        for &p in from.get(n).map_or(&[][..], |f| f.as_slice()) {
+            if ok[p] {
+                ok[p] = false;
+                work.push(p);
+            }
+        }
+    }
+    ok
 }

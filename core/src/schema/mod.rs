@@ -233,7 +233,8 @@ impl Schema {
 
     /// [`validate`](Self::validate) with an explicit maximum number of errors.
     pub fn validate_max(&self, instance: &Value, max_errors: usize) -> Vec<ValidationError> {
-        let (known_invalid, fanout) = match self.plain_valid(instance) {
+        let plain = self.plain_valid(instance);
+        let (known_invalid, fanout) = match plain.or_else(|f| self.deep_valid(instance, f)) {
             Ok(true) => return Vec::new(),
             Ok(false) => (true, 0),
             Err(fanout) => (false, fanout),
@@ -271,6 +272,10 @@ impl Schema {
     // (Out of line: the `Ctx` would make every call set up its large frame.)
     #[inline(never)]
     fn is_valid_in_ctx(&self, instance: &Value, fanout: u32) -> bool {
+        let fanout = match self.deep_valid(instance, fanout) {
+            Ok(ok) => return ok,
+            Err(f) => f,
+        };
         let mut ctx = validate::Ctx::new(self, 1);
         ctx.count_fanout(fanout);
         ctx.eval(self.root, instance, true, None) && ctx.broken.is_none()
@@ -295,6 +300,29 @@ impl Schema {
             false => Err(env.fanout),
         }
     }
+
+    /// After [`plain_valid`](Self::plain_valid) said `Err(fanout)`: the same for a root that
+    /// recurses through the instance, by bounded evaluation that gives up (to the `Ctx`)
+    /// past a depth at which the `Ctx` could not yet meet its limit.
+    fn deep_valid(&self, instance: &Value, fanout: u32) -> Result<bool, u32> {
+        match self.nodes.get(self.root as usize) {
+            Some(root) if fanout == 0 && root.fast.deep_plain => {}
+            _ => return Err(fanout),
+        }
+        let room = self.max_depth.saturating_sub(fast::DEPTH_SLACK + 1);
+        let mut env = pure::Deep {
+            s: self,
+            fanout: 0,
+            depth: 0,
+            limit: room / pure::LEVELS_PER_NODE,
+            gave_up: false,
+        };
+        let ok = pure::check(&mut env, self.root, instance);
+        match !env.gave_up && env.fanout <= validate::MEMO_AFTER {
+            true => Ok(ok),
+            false => Err(env.fanout),
+        }
+    }
 }
 
 /// Compiles `schema` and validates `instance` in one step (the bindings' entry point).
@@ -304,4 +332,74 @@ pub fn validate_value(
     opts: &SchemaOptions,
 ) -> Result<Vec<ValidationError>, SchemaError> {
     Ok(Schema::compile_with(schema, opts)?.validate(instance))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    /// `is_valid` by the `Ctx` alone (no bounded evaluation of the root first).
+    fn by_ctx(s: &Schema, v: &Value) -> bool {
+        let mut ctx = validate::Ctx::new(s, 1);
+        ctx.eval(s.root, v, true, None) && ctx.broken.is_none()
+    }
+
+    fn parse(text: &str) -> Value {
+        Value::parse(text.as_bytes(), Limits::DEFAULT).unwrap()
+    }
+
+    /// A tree `levels` deep, each node named but the deepest unless `named`.
+    fn tree(levels: usize, named: bool) -> String {
+        let leaf = if named { r#"{"n":"x"}"# } else { "{}" };
+        (0..levels).fold(String::from(leaf), |acc, _| {
+            format!(r#"{{"n":"x","c":[{acc}]}}"#)
+        })
+    }
+
+    /// Recursive schemas (through plain `$ref` chains, and under `not` and `anyOf`, where
+    /// meeting the depth limit decides the answer) give the `Ctx`'s answers at every depth
+    /// around every limit: the bounded evaluation of a recursive root gives up early enough.
+    #[test]
+    fn recursive_roots_answer_as_the_ctx_does_at_every_depth() {
+        let node = r##"{"type":"object","required":["n"],"properties":{"n":{"type":"string"},"c":{"type":"array","items":{"$ref":"#/$defs/a"}}}}"##;
+        let defs = format!(
+            r##""$defs":{{"a":{{"$ref":"#/$defs/b"}},"b":{{"$ref":"#/$defs/t"}},"t":{node}}}"##
+        );
+        let schemas = [
+            format!(r##"{{{defs},"$ref":"#/$defs/t"}}"##),
+            format!(r##"{{{defs},"not":{{"$ref":"#/$defs/t"}}}}"##),
+            format!(r##"{{{defs},"anyOf":[{{"$ref":"#/$defs/a"}},{{"required":["z"]}}]}}"##),
+            format!(
+                r##"{{{defs},"properties":{{"c":{{"items":{{"not":{{"$ref":"#/$defs/a"}}}}}}}}}}"##
+            ),
+        ];
+        let (mut deep, mut answered) = (0, 0);
+        for text in &schemas {
+            for max_depth in [8, 12, 16, 24, 32, 64, 128, 256] {
+                let opts = SchemaOptions::new().max_depth(max_depth);
+                let s = Schema::compile_with(&parse(text), &opts).unwrap();
+                assert!(s.nodes[s.root as usize].fast.deep_plain, "{text}");
+                for levels in 0..62 {
+                    for named in [true, false] {
+                        let v = parse(&tree(levels, named));
+                        let want = by_ctx(&s, &v);
+                        assert_eq!(s.is_valid(&v), want, "{text} {max_depth} {levels} {named}");
+                        assert_eq!(
+                            s.validate(&v).is_empty(),
+                            want,
+                            "{text} {max_depth} {levels}"
+                        );
+                        deep += usize::from(s.deep_valid(&v, 0).is_err());
+                        answered += usize::from(s.deep_valid(&v, 0).is_ok());
+                    }
+                }
+            }
+        }
+        // Both ways were taken: answered by bounded evaluation, and given up to the `Ctx`.
+        assert!(
+            deep > 1000 && answered > 200,
+            "{deep} given up, {answered} answered"
+        );
+    }
 }

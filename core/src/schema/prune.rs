@@ -48,7 +48,7 @@ pub(crate) fn skip_aliases(nodes: &mut [Node]) {
 }
 
 /// Most nodes passed by a property's forward (below `DEPTH_SLACK`, as for [`MAX_SKIP`]).
-const MAX_FORWARD_SKIP: u8 = 3;
+pub(super) const MAX_FORWARD_SKIP: u8 = 3;
 
 /// Fills `ObjTable::slots` (after the pass and forward bits are known): each
 /// property's subschema with its bits, and where it forwards values of one kind when it

@@ -27,6 +27,18 @@ pub(super) trait Env<'s> {
     fn value_keyword(&mut self, node: &Node, i: u32, inst: &Value) -> bool;
     /// All of `node`'s keywords in quick mode (for values the decoded checks do not cover).
     fn all_keywords(&mut self, node: &Node, inst: &Value) -> bool;
+    /// Goes one node deeper; false when evaluation is to stop (only [`Deep`] counts).
+    #[inline(always)]
+    fn enter(&mut self) -> bool {
+        true
+    }
+    /// The depth now, to come back to with [`restore`](Self::restore).
+    #[inline(always)]
+    fn mark(&self) -> u32 {
+        0
+    }
+    #[inline(always)]
+    fn restore(&mut self, _depth: u32) {}
 }
 
 /// The environment of `is_valid` on a `Fast::plain` root: nothing but the count of
@@ -59,6 +71,62 @@ impl<'s> Env<'s> for Plain<'s> {
     }
 }
 
+/// The most levels of `Ctx`'s depth one node entered here stands for: the node and the plain
+/// `$ref`s skipped to reach it (at most `MAX_FORWARD_SKIP`, more than `MAX_SKIP`).
+pub(super) const LEVELS_PER_NODE: u32 = 1 + super::prune::MAX_FORWARD_SKIP as u32;
+
+/// The environment of `is_valid` on a `Fast::deep_plain` root that is not bounded (it
+/// recurses through the instance): [`Plain`] that counts the nodes it is inside of and gives
+/// up past `limit`, low enough that `Ctx`'s evaluation of the same could not have met the
+/// depth limit or a `$ref` loop (so that checks in any order give its answer).
+pub(super) struct Deep<'s> {
+    pub s: &'s Schema,
+    pub fanout: u32,
+    pub depth: u32,
+    pub limit: u32,
+    /// Evaluation went deeper than `limit`, or met a keyword for the general evaluator.
+    pub gave_up: bool,
+}
+
+impl<'s> Env<'s> for Deep<'s> {
+    fn schema(&self) -> &'s Schema {
+        self.s
+    }
+    #[inline(always)]
+    fn branches(&mut self, n: u32) {
+        self.fanout = self.fanout.saturating_add(n);
+    }
+    #[inline(always)]
+    fn fanout(&self) -> u32 {
+        match self.gave_up {
+            true => u32::MAX,
+            false => self.fanout,
+        }
+    }
+    fn value_keyword(&mut self, _: &Node, _: u32, _: &Value) -> bool {
+        self.gave_up = true;
+        false
+    }
+    fn all_keywords(&mut self, _: &Node, _: &Value) -> bool {
+        self.gave_up = true;
+        false
+    }
+    #[inline(always)]
+    fn enter(&mut self) -> bool {
+        self.depth += 1;
+        self.gave_up |= self.depth > self.limit;
+        !self.gave_up
+    }
+    #[inline(always)]
+    fn mark(&self) -> u32 {
+        self.depth
+    }
+    #[inline(always)]
+    fn restore(&mut self, depth: u32) {
+        self.depth = depth;
+    }
+}
+
 /// True when `v` fits node `id`; the answer holds only if `env.fanout()` stayed at or below
 /// [`MEMO_AFTER`] (past that, evaluation stops early with `false`).
 #[inline]
@@ -72,13 +140,25 @@ pub(super) fn check<'s, E: Env<'s>>(env: &mut E, id: NodeId, v: &Value) -> bool 
 }
 
 /// [`check`] on a node that does not pass values of kind `k` unchecked.
-fn node_of_kind<'s, E: Env<'s>>(env: &mut E, mut node: &'s Node, k: usize, v: &Value) -> bool {
+fn node_of_kind<'s, E: Env<'s>>(env: &mut E, node: &'s Node, k: usize, v: &Value) -> bool {
+    let depth = env.mark();
+    let ok = node_in(env, node, k, v);
+    env.restore(depth);
+    ok
+}
+
+/// [`node_of_kind`] one level down, and a level more for each jump.
+#[inline(always)]
+fn node_in<'s, E: Env<'s>>(env: &mut E, mut node: &'s Node, k: usize, v: &Value) -> bool {
     let s = env.schema();
     loop {
         #[cfg(test)]
         super::quick::tests::count();
         if let Some(b) = node.boolean {
             return b;
+        }
+        if !env.enter() {
+            return false;
         }
         // The only check is one subschema: a jump.
         match node.fast.ops(k) {
