@@ -1332,7 +1332,12 @@ impl SchemaProfile {
                 .clone()
         };
         let schema = find("tools", "name", &tool)["inputSchema"].clone();
-        let instance = find("cases", "description", &case)["arguments"].clone();
+        // (`PROFILE_ARGUMENTS`, JSON: other arguments for the tool, for measuring a case
+        // that is not in the corpus.)
+        let instance = match std::env::var("PROFILE_ARGUMENTS") {
+            Ok(text) => serde_json::from_str(&text).expect("PROFILE_ARGUMENTS: JSON"),
+            Err(_) => find("cases", "description", &case)["arguments"].clone(),
+        };
         SchemaProfile {
             tool,
             case,
