@@ -164,6 +164,8 @@ pub(crate) struct Fast {
     pub strs: Vec<Box<str>>,
     pub ids: Vec<NodeId>,
     pub obj: Option<Box<super::props::ObjTable>>,
+    /// The tag of the first `anyOf` / `oneOf` on objects, when its branches are tagged.
+    pub disc: Option<Box<super::disc::Disc>>,
 }
 
 pub(crate) fn range<T>(list: &[T], start: u32, len: u32) -> &[T] {
@@ -306,6 +308,7 @@ pub(crate) fn build(nodes: &mut [Node], dynamic: bool) {
     }
     super::prune::forward_properties(nodes);
     super::height::set_heights(nodes);
+    super::disc::set_discs(nodes);
 }
 
 /// The type check of `bits` on kind `k`: `None` when it passes.

@@ -48,6 +48,7 @@
 
 mod checks;
 mod compile;
+mod disc;
 mod error;
 mod explain;
 mod fast;

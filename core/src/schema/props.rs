@@ -121,6 +121,11 @@ fn tail(b: &[u8]) -> u64 {
 }
 
 impl ObjTable {
+    /// The name of property `j`.
+    pub fn name(&self, j: usize) -> Option<&str> {
+        self.names.get(j).map(|n| &**n)
+    }
+
     /// The index of property `key`.
     #[inline(always)]
     pub fn find(&self, key: &str) -> Option<usize> {

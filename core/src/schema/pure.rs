@@ -227,13 +227,43 @@ fn applicator<'s, E: Env<'s>>(env: &mut E, node: &'s Node, o: Op, v: &Value) -> 
         (Op::Fail, _) => false,
         (Op::Eval(t, _), _) => check(env, t, v),
         (Op::All(a, len), _) => f.ids(a, len).iter().all(|t| check(env, *t, v)),
-        (Op::Any(a, len), _) => {
+        // A tagged union: the one branch the object's tag names (see `disc.rs`).
+        (Op::Any(a, len) | Op::One(a, len), Value::Object(m)) if f.disc.is_some() => {
+            match f.disc.as_ref().and_then(|d| d.pick(a, m)) {
+                Some(pick) => {
+                    env.branches(len);
+                    pick.and_then(|i| f.ids(a, len).get(i))
+                        .is_some_and(|t| check(env, *t, v))
+                }
+                None => alternatives(env, f, o, v),
+            }
+        }
+        (Op::Any(..) | Op::One(..), _) => alternatives(env, f, o, v),
+        (Op::Not(t), _) => !check(env, t, v),
+        (Op::Kw(i), _) => env.value_keyword(node, i, v),
+        (Op::Items(t, _, start), Value::Array(items)) => {
+            let from = items.get(start as usize..).unwrap_or(&[]);
+            from.iter().all(|x| check(env, t, x))
+        }
+        (Op::MinProps(l), Value::Object(m)) => m.len() as u64 >= l,
+        (Op::MaxProps(l), Value::Object(m)) => m.len() as u64 <= l,
+        // (Every op listed for a kind is decoded here or in `each`'s leaf checks.)
+        _ => env.all_keywords(node, v),
+    };
+    ok && !stopped(env)
+}
+
+/// `anyOf` / `oneOf` (`o`), each branch in turn.
+#[inline(always)]
+fn alternatives<'s, E: Env<'s>>(env: &mut E, f: &'s super::fast::Fast, o: Op, v: &Value) -> bool {
+    match o {
+        Op::Any(a, len) => {
             env.branches(len);
             f.ids(a, len)
                 .iter()
                 .any(|t| check(env, *t, v) || stopped(env))
         }
-        (Op::One(a, len), _) => {
+        Op::One(a, len) => {
             env.branches(len);
             let mut matched = 0;
             for t in f.ids(a, len) {
@@ -244,17 +274,8 @@ fn applicator<'s, E: Env<'s>>(env: &mut E, node: &'s Node, o: Op, v: &Value) -> 
             }
             matched == 1
         }
-        (Op::Not(t), _) => !check(env, t, v),
-        (Op::Kw(i), _) => env.value_keyword(node, i, v),
-        (Op::Items(t, _, start), Value::Array(items)) => {
-            items.iter().skip(start as usize).all(|x| check(env, t, x))
-        }
-        (Op::MinProps(l), Value::Object(m)) => m.len() as u64 >= l,
-        (Op::MaxProps(l), Value::Object(m)) => m.len() as u64 <= l,
-        // (Every op listed for a kind is decoded here or in `each`'s leaf checks.)
-        _ => env.all_keywords(node, v),
-    };
-    ok && !stopped(env)
+        _ => false,
+    }
 }
 
 /// The object checks of `node`: `properties`, `additionalProperties` and the lookups for
