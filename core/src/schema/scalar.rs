@@ -62,7 +62,7 @@ impl Range {
             false => {
                 let k = body.len() - point - 1;
                 // (`1.0` is an integer, `2.5` is not, whatever the bounds.)
-                if self.integer && POW10_U64.get(k).is_none_or(|p| !m.is_multiple_of(*p)) {
+                if self.integer && !divides(m, k) {
                     return Some(false);
                 }
                 quotient(m, k)?
@@ -105,17 +105,6 @@ const POW10_F64: [f64; 23] = {
     t
 };
 
-/// `10^k` for `k` up to 16 (the digits after a point in short number text).
-const POW10_U64: [u64; 17] = {
-    let mut t = [1u64; 17];
-    let mut i = 1;
-    while i < 17 {
-        t[i] = t[i - 1] * 10;
-        i += 1;
-    }
-    t
-};
-
 /// `5^k` for `k` up to 22.
 const POW5: [u64; 23] = {
     let mut t = [1u64; 23];
@@ -135,6 +124,11 @@ fn quotient(m: u64, k: usize) -> Option<(f64, bool)> {
         (Some(p), Some(p5)) if m <= 1 << 53 => Some((m as f64 / p, m.is_multiple_of(*p5))),
         _ => None,
     }
+}
+
+/// Whether `10^k` (`k` up to 22) divides `m`: `5^k` and `2^k` both do.
+fn divides(m: u64, k: usize) -> bool {
+    POW5.get(k).is_some_and(|p| m.is_multiple_of(*p)) && m.trailing_zeros() as usize >= k
 }
 
 /// `m / 10^k` when that is an exact `f64`.
@@ -281,6 +275,32 @@ mod tests {
         }
         assert_eq!(quotient((1 << 53) + 1, 0), None);
         assert_eq!(quotient(1, 23), None);
+    }
+
+    #[test]
+    fn powers_of_ten_divide_as_by_remainder() {
+        let ms = [
+            0u64,
+            1,
+            10,
+            20,
+            25,
+            100,
+            1000,
+            12_500,
+            2_000_000,
+            10u64.pow(19),
+            u64::MAX,
+        ];
+        for m in ms.into_iter().chain((0..5000).map(|i| i * 40)) {
+            for k in 0..=19u32 {
+                assert_eq!(
+                    divides(m, k as usize),
+                    m % 10u64.pow(k) == 0,
+                    "{m} by 10^{k}"
+                );
+            }
+        }
     }
 
     #[test]
