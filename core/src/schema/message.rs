@@ -1,7 +1,7 @@
 //! Short renderings of values and lists for error messages.
 
 use super::keyword::types;
-use crate::json::writer::is_canonical_number;
+use crate::json::writer::{is_canonical_number, SliceSink};
 use crate::json::Value;
 use alloc::format;
 use alloc::string::String;
@@ -43,7 +43,18 @@ pub fn show_into(out: &mut String, v: &Value) {
         Value::Number(t) if t.len() <= MAX_SHOWN && is_canonical_number(t) => out.push_str(t),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Null => out.push_str("null"),
-        _ => out.push_str(&show(v)),
+        _ => {
+            // Written on the stack when it fits (then it is shown whole): no buffer of its
+            // own, and no summary to make.
+            let mut buf = [0u8; MAX_SHOWN];
+            let mut sink = SliceSink::new(&mut buf);
+            v.write(&mut sink);
+            let short = sink.finish().ok().and_then(|n| buf.get(..n));
+            match short.and_then(|b| core::str::from_utf8(b).ok()) {
+                Some(text) => out.push_str(text),
+                None => out.push_str(&show(v)),
+            }
+        }
     }
 }
 
@@ -162,6 +173,12 @@ mod tests {
     fn show_into_writes_what_show_returns() {
         let long_digits = "7".repeat(70);
         let long_text = alloc::format!("\"{}\"", "é".repeat(70));
+        // Containers written in exactly 60 and 61 bytes, and one of 60 characters in more bytes.
+        let (fits, over) = (
+            alloc::format!("[\"{}\"]", "a".repeat(56)),
+            alloc::format!("[\"{}\"]", "a".repeat(57)),
+        );
+        let wide = alloc::format!("[\"{}\"]", "é".repeat(56));
         let cases = [
             "\"plain\"",
             "\"tab\\tand \\\"quote\\\"\"",
@@ -180,6 +197,9 @@ mod tests {
             "null",
             "[1,2]",
             "{\"a\":1}",
+            fits.as_str(),
+            over.as_str(),
+            wide.as_str(),
         ];
         for text in cases {
             let v = parse(text);
