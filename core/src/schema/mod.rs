@@ -289,7 +289,7 @@ impl Schema {
     /// that the evaluator that follows remembers results from the start).
     #[inline]
     fn plain_valid(&self, instance: &Value) -> Result<bool, u32> {
-        let room = self.max_depth.saturating_sub(fast::DEPTH_SLACK + 1);
+        let room = self.room();
         match self.nodes.get(self.root as usize) {
             Some(root) if root.fast.plain && root.fast.height < room => {}
             _ => return Err(0),
@@ -302,6 +302,13 @@ impl Schema {
         }
     }
 
+    /// The levels bounded evaluation of the root may go down and stay clear of the depth
+    /// limit.
+    #[inline(always)]
+    fn room(&self) -> u32 {
+        self.max_depth.saturating_sub(fast::DEPTH_SLACK + 1)
+    }
+
     /// After [`plain_valid`](Self::plain_valid) said `Err(fanout)`: the same for a root that
     /// recurses through the instance, by bounded evaluation that gives up (to the `Ctx`)
     /// past a depth at which the `Ctx` could not yet meet its limit.
@@ -310,7 +317,7 @@ impl Schema {
             Some(root) if fanout == 0 && root.fast.deep_plain => {}
             _ => return Err(fanout),
         }
-        let room = self.max_depth.saturating_sub(fast::DEPTH_SLACK + 1);
+        let room = self.room();
         let mut env = pure::Deep {
             s: self,
             fanout: 0,
