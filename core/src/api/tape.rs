@@ -19,8 +19,7 @@ pub fn decode_tape(
     numbers: &mut [f64],
 ) -> Result<TapeStatus> {
     McpMessage::decode_with(input, limits, None)?;
-    let text = crate::json::reader::utf8(input)?;
-    Ok(write_tape(text, keys, words, numbers))
+    Ok(write_tape(input, keys, words, numbers))
 }
 
 /// Words and numbers kept between documents; a larger tape is dropped at the next one.

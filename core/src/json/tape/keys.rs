@@ -356,10 +356,10 @@ pub(super) struct Utf16<'a> {
 }
 
 impl<'a> Utf16<'a> {
-    pub(super) fn new(text: &'a str) -> Self {
+    pub(super) fn new(text: &'a [u8]) -> Self {
         Utf16 {
-            bytes: text.as_bytes(),
-            ascii: is_ascii(text.as_bytes()),
+            bytes: text,
+            ascii: is_ascii(text),
             byte: 0,
             unit: 0,
         }
