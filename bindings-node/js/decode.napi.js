@@ -14,9 +14,10 @@ checkShapes(binding.tapeShapes())
 NK = KNOWN.length
 setTape(W, F)
 
-// Small messages are copied into I here and checked by checkTapeIn, which takes only their
-// length: an argument napi has to look into costs more than the copy. (With limits, whose
-// getters could run a decode that overwrites I, the message goes to checkTape.)
+// Small messages are copied into I here and checked by checkTapeIn (checkTapeInText for
+// bytes), which takes only their length: an argument napi has to look into costs more than
+// the copy. (With limits, whose getters could run a decode that overwrites I, the message
+// goes to checkTape.)
 const I = new Uint8Array(16384)
 const encoder = new TextEncoder()
 binding.tapeInput(I)
@@ -27,19 +28,25 @@ const wellFormed = String.prototype.isWellFormed
 
 function decode(input, limits) {
   let status
+  let text = input
   try {
-    let len = -1
-    if (limits === undefined) {
-      if (typeof input === 'string') {
-        // A lone surrogate has no UTF-8 form (encodeInto would write U+FFFD): checkTape
-        // throws its TypeError.
-        if (input.length * 3 <= I.length && wellFormed(input)) len = encoder.encodeInto(input, I).written
-      } else if (input instanceof Uint8Array && input.length <= I.length) {
-        I.set(input)
-        len = input.length
+    if (limits === undefined && typeof input === 'string') {
+      // A lone surrogate has no UTF-8 form (encodeInto would write U+FFFD): checkTape
+      // throws its TypeError.
+      if (input.length * 3 <= I.length && wellFormed(input)) {
+        status = binding.checkTapeIn(encoder.encodeInto(input, I).written)
+      }
+    } else if (limits === undefined && input instanceof Uint8Array && input.length <= I.length) {
+      I.set(input)
+      // The checked text comes back with the tape: a string made there costs less than a
+      // TextDecoder call after it.
+      status = binding.checkTapeInText(input.length)
+      if (typeof status === 'string') {
+        text = status
+        status = 1
       }
     }
-    status = len >= 0 ? binding.checkTapeIn(len) : binding.checkTape(input, limits)
+    if (status === undefined) status = binding.checkTape(input, limits)
     if (status === 0) {
       growTape()
       status = binding.checkTape(input, limits)
@@ -47,7 +54,7 @@ function decode(input, limits) {
   } catch (e) {
     rethrow(e)
   }
-  const text = typeof input === 'string' ? input : utf8.decode(input)
+  if (typeof text !== 'string') text = utf8.decode(input)
   if (status !== 1) return JSON.parse(text)
   const value = fromTape(text, W, F)
   shrinkTape()

@@ -480,6 +480,31 @@ pub fn check_tape_in(env: &Env, len: u32) -> Result<u32> {
     Ok(status_code(status))
 }
 
+/// `checkTapeIn` for a message given as bytes: when the tape is written, the checked text
+/// as a JS string (which the package's `decode` slices the values' strings from), else the
+/// status as `checkTapeIn` gives it. Made here, the string costs less than a `TextDecoder`
+/// call after this one (BENCHMARKS.md).
+#[napi(ts_return_type = "string | number")]
+pub fn check_tape_in_text(env: &Env, len: u32) -> Result<Either<JsString<'_>, u32>> {
+    INPUT.with_borrow(|input| {
+        let bytes = input.as_deref().and_then(|i| i.get(..len as usize));
+        let bytes = bytes.ok_or_else(|| Error::from_reason("checkTapeIn: no such input"))?;
+        match tape_of(env, bytes, Limits::DEFAULT)? {
+            // ASCII as Latin-1: the engine copies it without decoding.
+            TapeStatus::Written if bytes.is_ascii() => {
+                env.create_string_latin1(bytes).map(Either::A)
+            }
+            // SAFETY: a written tape means core checked `bytes` as UTF-8 (napi's `&str` form
+            // of this call would check them a second time).
+            TapeStatus::Written => unsafe {
+                env.create_string_from_c_char(bytes.as_ptr().cast(), bytes.len() as isize)
+            }
+            .map(Either::A),
+            status => Ok(Either::B(status_code(status))),
+        }
+    })
+}
+
 /// Sets the array `checkTapeIn` reads (kept until the next call).
 #[napi]
 pub fn tape_input(input: Uint8Array) {
