@@ -1,11 +1,16 @@
 // decode: the message is written into a scratch buffer in wasm memory here (a string with
-// TextEncoder.encodeInto, bytes by a copy), core checks it there (checkTape gets only its
-// length) and writes its tape into wasm memory, and the values are built from the tape
+// TextEncoder.encodeInto, bytes by a copy), core checks it there (checkTapeIn gets only its
+// length; checkTape also the limits, and the string for its lone-surrogate check) and writes
+// its tape into wasm memory, and the values are built from the tape
 // (tape.js) with the caller's own text; one the tape cannot take (nested past 1000 levels) is
 // built by JSON.parse. Other inputs, and a decode called while one runs (from a getter of
 // `limits`), take binding.decode.
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
+// String.prototype.isWellFormed (Chromium 111, Node 20 on); without it strings take checkTape.
+const wellFormed = String.prototype.isWellFormed
+  ? (s) => s.isWellFormed()
+  : () => false
 const memory = binding.scratchMemory()
 // The largest scratch buffer kept between calls; a bigger message gets one for its call only.
 const SCRATCH_KEEP = 1 << 20
@@ -59,12 +64,17 @@ function decode(input, limits) {
         len = bytes.length
         scratchFor(len).set(bytes)
       }
-      status = binding.checkTape(len, limits, input)
+      // Without limits (no getters to run) and a lone surrogate (which encodeInto turns into
+      // U+FFFD), no JS value needs to cross: checkTapeIn.
+      status =
+        limits === undefined && wellFormed(input)
+          ? binding.checkTapeIn(len)
+          : binding.checkTape(len, limits, input)
       text = input
     } else if (input instanceof Uint8Array) {
       const len = input.length
       scratchFor(len).set(input)
-      status = binding.checkTape(len, limits, undefined)
+      status = limits === undefined ? binding.checkTapeIn(len) : binding.checkTape(len, limits, undefined)
       // The text of the bytes checked: the caller's, unless a getter of `limits` could have
       // changed them after the copy.
       text = decoder.decode(limits === undefined ? input : scratchFor(len).subarray(0, len))
