@@ -365,6 +365,49 @@ fn keys_past_the_table_are_written_whole_and_earlier_ones_still_by_index() {
 }
 
 #[test]
+fn keys_in_the_place_of_an_earlier_key_read_back_as_themselves() {
+    // The writer guesses a key from the one last found at the same place (member position
+    // and depth): sibling objects here put, at each place, keys that differ from the one
+    // before only in their last 8 bytes, their first 8, their length (9 and 10 `a`s have
+    // the same first and last 8 bytes), between those (past 16 bytes), or not at all; known
+    // keys among them.
+    let keys = [
+        "abcdefgh1",
+        "abcdefgh2",
+        "xbcdefgh2",
+        "aaaaaaaaa",
+        "aaaaaaaaaa",
+        "id",
+        "ie",
+        "name",
+        "a_key_longer_than_16",
+        "a_key_loNGER_than_16",
+        "a_key_longer_than_17",
+        "b_key_longer_than_17",
+        "sixteen_bytes_ab",
+        "sixteen_bytes_ac",
+    ];
+    let row = |r: usize| {
+        let members: Vec<String> = (0..keys.len())
+            .map(|j| {
+                format!(
+                    r#""{}":{{"{}":{j}}}"#,
+                    keys[(r + j) % keys.len()],
+                    keys[(r * 7 + j) % keys.len()]
+                )
+            })
+            .collect();
+        format!("{{{}}}", members.join(","))
+    };
+    let rows: Vec<String> = (0..3 * keys.len()).map(row).collect();
+    let input = call(&format!(r#"{{"rows":[{}]}}"#, rows.join(",")));
+    // Twice: the second document's keys are new to it, whatever the first one left.
+    check(&input, Limits::DEFAULT);
+    check(&input, Limits::DEFAULT);
+    check(&call(r#"{"aaaaaaaaaa":1,"abcdefgh1":2}"#), Limits::DEFAULT);
+}
+
+#[test]
 fn whitespace_anywhere_and_empty_containers() {
     let input = " {\n \"jsonrpc\" : \"2.0\" ,\t\"id\" :7 , \"method\":\"tools/call\",\r\n \"params\" : { \"name\" : \"t\" , \"arguments\" : { \"a\" : [ ] , \"b\" : { } , \"c\" : [ 1 , [ true , false , null ] , { \"d\" : \"\" } ] } } } \n";
     check(input, Limits::DEFAULT);

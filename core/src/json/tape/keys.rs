@@ -110,6 +110,36 @@ struct Entry {
 
 const RESERVED: u32 = u32::MAX;
 
+/// Guesses kept: one per member position (the first 16) at each of 4 depths (mod 4).
+pub(super) const GUESSES: usize = 64;
+
+/// The key last found at one member position and depth: objects in an array, and the same
+/// kind of message one after another, have their keys in the same places, and comparing with
+/// the guess costs less than a lookup. Valid in the document of its `stamp` (every document
+/// for a permanent entry's; a stamp of 0 is no document's).
+#[derive(Clone, Copy)]
+struct Guess {
+    first: u64,
+    last: u64,
+    len: u32,
+    stamp: u32,
+    index: u32,
+}
+
+const NO_GUESS: Guess = Guess {
+    first: 0,
+    last: 0,
+    len: 0,
+    stamp: 0,
+    index: 0,
+};
+
+/// The guess for member `n` of an object at `depth`.
+#[inline(always)]
+pub(super) fn guess_at(depth: u32, n: u32) -> usize {
+    ((depth as usize & 3) << 4) | (n as usize).min(15)
+}
+
 /// The keys a tape writer knows, kept by the caller across documents (one per thread): the
 /// [`KNOWN_KEYS`], the reserved names (those JS must define, not assign: see
 /// [`KEY_DEFINE`](super::KEY_DEFINE)), and a table of the current document's own keys. The
@@ -123,6 +153,7 @@ pub struct TapeKeys {
     /// then the reserved names.
     names: alloc::vec::Vec<alloc::string::String>,
     generation: u32,
+    guesses: [Guess; GUESSES],
 }
 
 impl TapeKeys {
@@ -141,6 +172,7 @@ impl TapeKeys {
             }; MAX_KEYS],
             names: KNOWN_KEYS.iter().map(|&k| k.into()).collect(),
             generation: 0,
+            guesses: [NO_GUESS; GUESSES],
         };
         let is_reserved = |name: &str| reserved.iter().any(|r| r.as_ref() == name);
         for (i, known) in KNOWN_KEYS.iter().enumerate() {
@@ -238,6 +270,9 @@ impl<'s> KeyTable<'s> {
             for s in k.slots.iter_mut().filter(|s| **s & PERMANENT != PERMANENT) {
                 *s = 0;
             }
+            for g in k.guesses.iter_mut().filter(|g| g.stamp != PERMANENT) {
+                *g = NO_GUESS;
+            }
             k.generation = 1;
         }
         KeyTable {
@@ -248,21 +283,43 @@ impl<'s> KeyTable<'s> {
         }
     }
 
-    /// The key `bytes[start..end]` (`first` and `last`: see [`words`]).
+    /// The key `bytes[start..end]` (`first` and `last`: see [`words`]), at place `guess` (see
+    /// [`guess_at`]).
     #[inline(always)]
-    pub(super) fn find_or_add(&mut self, bytes: &[u8], start: usize, end: usize) -> Key {
+    pub(super) fn find_or_add(
+        &mut self,
+        bytes: &[u8],
+        start: usize,
+        end: usize,
+        guess: usize,
+    ) -> Key {
         let len = end.saturating_sub(start);
         let (first, last) = words(bytes, start, len);
+        // Only keys of up to 16 bytes, whole in their two words, are guessed.
+        let g = self.k.guesses[guess % GUESSES];
+        if g.first == first
+            && g.len as usize == len
+            && g.last == last
+            && (g.stamp == self.stamp || g.stamp == PERMANENT)
+        {
+            return Key::Again(g.index);
+        }
         let names = &self.k.names;
         let same = |e: &Entry| same_middle(bytes, names, e, start, len);
         let slot = match self.k.probe(first, last, len, self.stamp, same) {
             Ok(e) if e.index == RESERVED => return Key::Reserved,
-            Ok(e) => return Key::Again(e.index),
+            Ok(e) => {
+                let stamp = if e.known { PERMANENT } else { self.stamp };
+                let index = e.index;
+                self.remember(guess, first, last, len, stamp, index);
+                return Key::Again(index);
+            }
             Err(slot) => slot,
         };
         if self.len >= MAX_KEYS || len > usize::from(u16::MAX) {
             return Key::Once;
         }
+        self.remember(guess, first, last, len, self.stamp, self.next);
         // Offsets fit u32: write_tape refuses longer texts.
         self.k.entries[self.len % MAX_KEYS] = Entry {
             first,
@@ -276,6 +333,28 @@ impl<'s> KeyTable<'s> {
         self.k.slots[slot] = self.stamp | self.len as u32;
         self.next += 1;
         Key::New
+    }
+
+    #[inline(always)]
+    fn remember(
+        &mut self,
+        guess: usize,
+        first: u64,
+        last: u64,
+        len: usize,
+        stamp: u32,
+        index: u32,
+    ) {
+        if len > 16 {
+            return;
+        }
+        self.k.guesses[guess % GUESSES] = Guess {
+            first,
+            last,
+            len: len as u32,
+            stamp,
+            index,
+        };
     }
 }
 
@@ -467,20 +546,20 @@ mod tests {
         for generation in [5, GENERATIONS - 2, GENERATIONS - 1] {
             k.generation = generation;
             let mut t = KeyTable::new(&mut k);
-            assert!(matches!(t.find_or_add(bytes, 1, 6), Key::New));
-            assert!(matches!(t.find_or_add(bytes, 1, 6), Key::Again(i) if i == n));
-            assert!(matches!(t.find_or_add(bytes, 11, 15), Key::Reserved));
-            assert!(matches!(t.find_or_add(bytes, 11, 15), Key::Reserved));
-            assert!(matches!(t.find_or_add(bytes, 29, 49), Key::Reserved));
+            assert!(matches!(t.find_or_add(bytes, 1, 6, 0), Key::New));
+            assert!(matches!(t.find_or_add(bytes, 1, 6, 0), Key::Again(i) if i == n));
+            assert!(matches!(t.find_or_add(bytes, 11, 15, 0), Key::Reserved));
+            assert!(matches!(t.find_or_add(bytes, 11, 15, 0), Key::Reserved));
+            assert!(matches!(t.find_or_add(bytes, 29, 49, 0), Key::Reserved));
             // Known keys keep their place in every document, reserved ones are marked.
-            assert!(matches!(t.find_or_add(bytes, 20, 24), Key::Again(9)));
+            assert!(matches!(t.find_or_add(bytes, 20, 24, 0), Key::Again(9)));
             let data = b"\"data\"";
-            assert!(matches!(t.find_or_add(data, 1, 5), Key::Reserved));
+            assert!(matches!(t.find_or_add(data, 1, 5, 0), Key::Reserved));
             let mut t = KeyTable::new(&mut k);
-            assert!(matches!(t.find_or_add(bytes, 20, 24), Key::Again(9)));
-            assert!(matches!(t.find_or_add(bytes, 11, 15), Key::Reserved));
-            assert!(matches!(t.find_or_add(bytes, 1, 6), Key::New));
-            assert!(matches!(t.find_or_add(bytes, 1, 6), Key::Again(i) if i == n));
+            assert!(matches!(t.find_or_add(bytes, 20, 24, 0), Key::Again(9)));
+            assert!(matches!(t.find_or_add(bytes, 11, 15, 0), Key::Reserved));
+            assert!(matches!(t.find_or_add(bytes, 1, 6, 0), Key::New));
+            assert!(matches!(t.find_or_add(bytes, 1, 6, 0), Key::Again(i) if i == n));
         }
     }
 
@@ -490,11 +569,29 @@ mod tests {
         let mut t = KeyTable::new(&mut k);
         for (i, name) in KNOWN_KEYS.iter().enumerate() {
             let text = alloc::format!("\"{name}\":0");
-            let found = t.find_or_add(text.as_bytes(), 1, 1 + name.len());
+            let found = t.find_or_add(text.as_bytes(), 1, 1 + name.len(), 0);
             assert!(matches!(found, Key::Again(j) if j == i as u32), "{name}");
         }
         // A key that shares a known key's first and last 8 bytes but not its middle.
         let text = b"\"structuredXontent\"";
-        assert!(matches!(t.find_or_add(text, 1, 18), Key::New));
+        assert!(matches!(t.find_or_add(text, 1, 18, 0), Key::New));
+    }
+
+    #[test]
+    fn a_guess_holds_in_its_own_document_only_also_when_the_stamps_run_out() {
+        let bytes = b"\"alpha\":1,\"name\":2";
+        let n = KNOWN_KEYS.len() as u32;
+        let mut k = TapeKeys::new::<&str>(&[]);
+        let mut t = KeyTable::new(&mut k);
+        assert!(matches!(t.find_or_add(bytes, 1, 6, 3), Key::New));
+        assert!(matches!(t.find_or_add(bytes, 1, 6, 3), Key::Again(i) if i == n));
+        assert!(matches!(t.find_or_add(bytes, 11, 15, 4), Key::Again(9)));
+        // The next document that gets the same stamp (after the stamps ran out) finds the
+        // guesses of doubtful documents gone, the known key's kept.
+        k.generation = GENERATIONS - 1;
+        let mut t = KeyTable::new(&mut k);
+        assert_eq!(t.stamp, 1 << ENTRY_BITS);
+        assert!(matches!(t.find_or_add(bytes, 11, 15, 4), Key::Again(9)));
+        assert!(matches!(t.find_or_add(bytes, 1, 6, 3), Key::New));
     }
 }

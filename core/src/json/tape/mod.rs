@@ -37,7 +37,7 @@ mod keys;
 mod shapes;
 
 use super::scan::Specials;
-use keys::{Key, KeyTable, Utf16};
+use keys::{guess_at, Key, KeyTable, Utf16};
 pub use keys::{TapeKeys, KNOWN_KEYS, MAX_RESERVED};
 use shapes::{push_key, shape_of, NO_SHAPE};
 pub use shapes::{MAX_SHAPE_KEYS, TAPE_SHAPES};
@@ -376,7 +376,7 @@ impl Tape<'_, '_> {
             loop {
                 if OBJ {
                     let known;
-                    (i, known) = self.member_key(i)?;
+                    (i, known) = self.member_key(i, guess_at(depth, n))?;
                     code = if (n as usize) < MAX_SHAPE_KEYS && known < KNOWN_KEYS.len() as u32 {
                         push_key(code, known)
                     } else {
@@ -410,12 +410,12 @@ impl Tape<'_, '_> {
     /// The key whose `"` is at `i` and the colon after it: the offset of the value, and the
     /// key's index in [`KNOWN_KEYS`] (or an index past them).
     #[inline(always)]
-    fn member_key(&mut self, i: usize) -> Option<(usize, u32)> {
+    fn member_key(&mut self, i: usize, guess: usize) -> Option<(usize, u32)> {
         if self.bytes.get(i) != Some(&b'"') {
             return None;
         }
         let (end, escaped) = self.string(i)?;
-        let known = self.key(i + 1, end, escaped);
+        let known = self.key(i + 1, end, escaped, guess);
         let mut i = end + 1;
         if self.bytes.get(i) != Some(&b':') {
             i = ws(self.bytes, i);
@@ -429,12 +429,12 @@ impl Tape<'_, '_> {
     /// Writes the key `start..end`; returns its index (a known key's is below
     /// `KNOWN_KEYS.len()`; `u32::MAX` for a key without one).
     #[inline(always)]
-    fn key(&mut self, start: usize, end: usize, escaped: bool) -> u32 {
+    fn key(&mut self, start: usize, end: usize, escaped: bool, guess: usize) -> u32 {
         if escaped {
             self.span(KEY_ESCAPED, start, end);
             return u32::MAX;
         }
-        match self.keys.find_or_add(self.bytes, start, end) {
+        match self.keys.find_or_add(self.bytes, start, end, guess) {
             Key::Again(k) => {
                 self.word(k << 4 | KEY_AGAIN);
                 return k;
