@@ -70,11 +70,13 @@ function decode(input, limits) {
         limits === undefined && wellFormed(input)
           ? binding.checkTapeIn(len)
           : binding.checkTape(len, limits, input)
+      if (status === 0) throw binding.takeError()
       text = input
     } else if (input instanceof Uint8Array) {
       const len = input.length
       scratchFor(len).set(input)
       status = limits === undefined ? binding.checkTapeIn(len) : binding.checkTape(len, limits, undefined)
+      if (status === 0) throw binding.takeError()
       // The text of the bytes checked: the caller's, unless a getter of `limits` could have
       // changed them after the copy.
       text = decoder.decode(limits === undefined ? input : scratchFor(len).subarray(0, len))

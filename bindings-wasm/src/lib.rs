@@ -420,11 +420,29 @@ pub fn check_tape(len: usize, limits: JsValue, text: JsValue) -> Result<u32, JsV
 
 /// [`check_tape`] with the default limits, of bytes that need no lone-surrogate check (given
 /// as bytes, or encoded from a well-formed string): no JS value crosses, which saves 5-10% of
-/// a small message's `decode` (BENCHMARKS.md).
+/// a small message's `decode` (BENCHMARKS.md). 0 when the message does not decode: its
+/// `McpwireError` is then [`take_error`]'s (a `Result` would come back to JS as an array
+/// made for every call).
 #[doc(hidden)]
 #[wasm_bindgen(js_name = checkTapeIn)]
-pub fn check_tape_in(len: usize) -> Result<u32, JsValue> {
-    SCRATCH.with_borrow(|b| tape_status(scratch_bytes(b, len)?, Limits::DEFAULT))
+pub fn check_tape_in(len: usize) -> u32 {
+    let status = SCRATCH.with_borrow(|b| tape_status(scratch_bytes(b, len)?, Limits::DEFAULT));
+    status.unwrap_or_else(|e| {
+        ERROR.set(Some(e));
+        0
+    })
+}
+
+thread_local! {
+    /// The error of the last `checkTapeIn` that returned 0.
+    static ERROR: core::cell::Cell<Option<JsValue>> = const { core::cell::Cell::new(None) };
+}
+
+/// The error of the last [`check_tape_in`] that returned 0 (taken: `undefined` after).
+#[doc(hidden)]
+#[wasm_bindgen(js_name = takeError)]
+pub fn take_error() -> JsValue {
+    ERROR.take().unwrap_or(JsValue::UNDEFINED)
 }
 
 /// Writes the tape of `bytes`; the status [`check_tape`] returns.
