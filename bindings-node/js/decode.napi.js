@@ -30,23 +30,36 @@ function decode(input, limits) {
   let status
   let text = input
   try {
-    if (limits === undefined && typeof input === 'string') {
+    if (typeof input === 'string') {
       // A lone surrogate has no UTF-8 form (encodeInto would write U+FFFD): checkTape
       // throws its TypeError.
-      if (input.length * 3 <= I.length && wellFormed(input)) {
+      if (limits === undefined && input.length * 3 <= I.length && wellFormed(input)) {
         status = binding.checkTapeIn(encoder.encodeInto(input, I).written)
+      } else {
+        status = binding.checkTape(input, limits)
       }
-    } else if (limits === undefined && input instanceof Uint8Array && input.length <= I.length) {
-      I.set(input)
-      // The checked text comes back with the tape: a string made there costs less than a
-      // TextDecoder call after it.
-      status = binding.checkTapeInText(input.length)
+    } else {
+      // Bytes: the checked text comes back with the tape (a string made there costs less
+      // than a TextDecoder call after it).
+      if (limits === undefined && input instanceof Uint8Array && input.length <= I.length) {
+        I.set(input)
+        status = binding.checkTapeInText(input.length)
+      } else {
+        status = binding.checkTapeText(input, limits)
+      }
+      if (status === 0) {
+        growTape()
+        status = binding.checkTapeText(input, limits)
+      }
       if (typeof status === 'string') {
         text = status
         status = 1
+      } else if (status === 4) {
+        // ASCII: Node's Latin-1 text of the bytes (outside the JS heap when large).
+        text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('latin1')
+        status = 1
       }
     }
-    if (status === undefined) status = binding.checkTape(input, limits)
     if (status === 0) {
       growTape()
       status = binding.checkTape(input, limits)

@@ -2,7 +2,9 @@
 // Chromium (bindings-wasm/browser/bench.html): decode with mcpwire vs JSON.parse vs
 // JSON.parse + the MCP SDK's zod schemas, on the same messages. Not a test.
 
-/** The messages: small, typical and large tool traffic. */
+/** The messages: small, typical and large tool traffic (issue 8's classes: a tools/call
+ * request, a progress notification, a tools/list result, CallToolResults with text blocks,
+ * with a 1 MB image, and with structuredContent). */
 export function benchMessages() {
   const tool = (i) => ({
     name: `tool_${i}`,
@@ -34,6 +36,21 @@ export function benchMessages() {
       params: { progressToken: 'p-42', progress: 0.5, total: 1, message: 'halfway' },
     },
     'tools/list result (20 tools)': { jsonrpc: '2.0', id: 1, result: { tools: Array.from({ length: 20 }, (_, i) => tool(i)), nextCursor: 'cGFnZTI=' } },
+    'tools/call result (5 text blocks, escapes and unicode)': {
+      jsonrpc: '2.0',
+      id: 44,
+      result: {
+        content: Array.from({ length: 5 }, (_, i) => ({
+          type: 'text',
+          text: `Block ${i}: "quoted" \\ back\tslash, ünïcödé ✓ 日本語 — `.repeat(12),
+        })),
+      },
+    },
+    'tools/call result (1 MB image)': {
+      jsonrpc: '2.0',
+      id: 45,
+      result: { content: [{ type: 'image', data: 'iVBORw0KGgoAAAANSUhEUgAA'.repeat(43691), mimeType: 'image/png' }] },
+    },
     'tools/call result (text + 200-row structuredContent)': {
       jsonrpc: '2.0',
       id: 43,

@@ -373,6 +373,9 @@ test('decode: calls of different sizes in any order see only their own bytes', (
     for (const form of [(t) => t, (t) => utf8.encode(t)]) {
       assert.deepEqual(lib.decode(form(big)), want.big)
       assert.deepEqual(lib.decode(form(small)), want.small)
+      // with limits (another path through the binding), non-ASCII text too
+      assert.deepEqual(lib.decode(form(big), { maxDepth: 64 }), want.big)
+      assert.deepEqual(lib.decode(form(small), { maxDepth: 64 }), want.small)
       assert.throws(() => lib.decode(form(cut)), mcpwireError('unexpected_end', -32700, cut.length))
       assert.throws(() => lib.decode(form('')), mcpwireError('unexpected_end', -32700, 0))
       assert.deepEqual(lib.decode(form(big)), want.big)
