@@ -533,10 +533,19 @@ fn tape_and_text<'e>(
                 // Latin-1: the engine copies it without decoding.
                 return env.create_string_latin1(bytes).map(Either::A);
             }
-            // SAFETY: a written tape means core checked `bytes` as UTF-8 (napi's `&str` form
-            // of this call would check them a second time).
-            unsafe { env.create_string_from_c_char(bytes.as_ptr().cast(), bytes.len() as isize) }
-                .map(Either::A)
+            // UTF-16 made here: V8's UTF-8 decoding (napi's, `TextDecoder`'s) of text that is
+            // not Latin-1 costs several times as much.
+            UTF16.with_borrow_mut(|units| {
+                units.clear();
+                // SAFETY: a written tape means core checked `bytes` as UTF-8.
+                let text = unsafe { std::str::from_utf8_unchecked(bytes) };
+                units.extend(text.encode_utf16());
+                let s = env.create_string_utf16(units.as_slice());
+                if units.capacity() > 1 << 20 {
+                    *units = Vec::new();
+                }
+                s.map(Either::A)
+            })
         }
         status => Ok(Either::B(status_code(status))),
     }
@@ -587,6 +596,8 @@ fn with_utf8<T>(env: &Env, s: JsString, f: impl FnOnce(&[u8]) -> Result<T>) -> R
 thread_local! {
     static KEYS: std::cell::RefCell<TapeKeys> = std::cell::RefCell::new(TapeKeys::new::<&str>(&[]));
     static TAPE: std::cell::RefCell<Option<(Uint32Array, Float64Array)>> = const { std::cell::RefCell::new(None) };
+    /// The UTF-16 of the last non-ASCII text made by `tape_and_text` (its buffer reused).
+    static UTF16: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
     /// The array `checkTapeIn` reads its message from.
     static INPUT: std::cell::RefCell<Option<Uint8Array>> = const { std::cell::RefCell::new(None) };
     /// The UTF-8 copy of the last string checked ([`with_utf8`]): its buffer is reused, so a
