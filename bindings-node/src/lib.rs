@@ -461,7 +461,7 @@ fn tape_of(env: &Env, bytes: &[u8], lim: Limits) -> Result<TapeStatus> {
 
 fn status_code(status: TapeStatus) -> u32 {
     match status {
-        TapeStatus::Written => 1,
+        TapeStatus::Written { .. } => 1,
         TapeStatus::TooSmall { .. } => 0,
         TapeStatus::Fallback => 2,
     }
@@ -472,12 +472,17 @@ fn status_code(status: TapeStatus) -> u32 {
 /// less than handing it to napi as an argument.
 #[napi]
 pub fn check_tape_in(env: &Env, len: u32) -> Result<u32> {
-    let status = INPUT.with_borrow(|input| {
+    with_input(len, |bytes| {
+        tape_of(env, bytes, Limits::DEFAULT).map(status_code)
+    })
+}
+
+/// `f` of the first `len` bytes of the array of the last `tapeInput` call.
+fn with_input<T>(len: u32, f: impl FnOnce(&[u8]) -> Result<T>) -> Result<T> {
+    INPUT.with_borrow(|input| {
         let bytes = input.as_deref().and_then(|i| i.get(..len as usize));
-        let bytes = bytes.ok_or_else(|| Error::from_reason("checkTapeIn: no such input"))?;
-        tape_of(env, bytes, Limits::DEFAULT)
-    })?;
-    Ok(status_code(status))
+        f(bytes.ok_or_else(|| Error::from_reason("checkTapeIn: no such input"))?)
+    })
 }
 
 /// `checkTapeIn` for a message given as bytes: when the tape is written, the checked text
@@ -486,9 +491,7 @@ pub fn check_tape_in(env: &Env, len: u32) -> Result<u32> {
 /// call after this one (BENCHMARKS.md).
 #[napi(ts_return_type = "string | number")]
 pub fn check_tape_in_text(env: &Env, len: u32) -> Result<Either<JsString<'_>, u32>> {
-    INPUT.with_borrow(|input| {
-        let bytes = input.as_deref().and_then(|i| i.get(..len as usize));
-        let bytes = bytes.ok_or_else(|| Error::from_reason("checkTapeIn: no such input"))?;
+    with_input(len, |bytes| {
         tape_and_text(env, bytes, Limits::DEFAULT, false)
     })
 }
@@ -524,8 +527,8 @@ fn tape_and_text<'e>(
     ascii_in_js: bool,
 ) -> Result<Either<JsString<'e>, u32>> {
     match tape_of(env, bytes, lim)? {
-        TapeStatus::Written => {
-            let ascii = bytes.is_ascii();
+        // Core's tape writer says whether they are ASCII (a scan of its own).
+        TapeStatus::Written { ascii } => {
             if ascii && ascii_in_js {
                 return Ok(Either::B(4));
             }

@@ -234,7 +234,13 @@ fn check_with(input: &str, limits: Limits, reserved: &[&str]) -> Read {
     let mut f = vec![0f64; input.len() + 1];
     let status = decode_tape(input.as_bytes(), limits, reserved, &mut w, &mut f)
         .unwrap_or_else(|e| panic!("{input}: {e}"));
-    assert_eq!(status, TapeStatus::Written, "{input}");
+    assert_eq!(
+        status,
+        TapeStatus::Written {
+            ascii: input.is_ascii()
+        },
+        "{input}"
+    );
     let mut r = TapeReader {
         w: &w,
         f: &f,
@@ -437,7 +443,8 @@ fn too_small_buffers_say_what_the_tape_needs() {
     let mut w = vec![0u32; words];
     let mut f = vec![0f64; numbers];
     let status = decode_tape(input.as_bytes(), Limits::DEFAULT, &RESERVED, &mut w, &mut f);
-    assert_eq!(status, Ok(TapeStatus::Written));
+    let ascii = input.is_ascii();
+    assert_eq!(status, Ok(TapeStatus::Written { ascii }));
     assert_eq!(w, full);
 }
 

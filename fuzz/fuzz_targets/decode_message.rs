@@ -20,12 +20,13 @@ fn tape(data: &[u8], limits: Limits) {
         .expect("a valid message");
     let (words, numbers) = match status {
         TapeStatus::TooSmall { words, numbers } => (words, numbers),
-        TapeStatus::Written | TapeStatus::Fallback => return,
+        TapeStatus::Written { .. } | TapeStatus::Fallback => return,
     };
     let mut w = vec![0; words];
     let mut f = vec![0.0; numbers];
     let status = mcpwire::api::decode_tape(data, limits, &mut keys, &mut w, &mut f);
-    assert_eq!(status, Ok(TapeStatus::Written));
+    let ascii = data.is_ascii();
+    assert_eq!(status, Ok(TapeStatus::Written { ascii }));
     assert_eq!((w[0] as usize, w[1] as usize), (words, numbers));
 }
 

@@ -91,7 +91,7 @@ impl TapeVecs {
                 &mut self.numbers,
             )?;
             match status {
-                TapeStatus::Written => return Ok(TapeWrite::Written { moved }),
+                TapeStatus::Written { .. } => return Ok(TapeWrite::Written { moved }),
                 TapeStatus::Fallback => return Ok(TapeWrite::Fallback),
                 TapeStatus::TooSmall { words, numbers } => {
                     // Freed first: growing must not copy the old contents.

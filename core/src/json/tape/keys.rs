@@ -444,6 +444,11 @@ impl<'a> Utf16<'a> {
         }
     }
 
+    /// Whether the whole text is ASCII.
+    pub(super) fn is_ascii(&self) -> bool {
+        self.ascii
+    }
+
     /// The UTF-16 offset of byte offset `b`.
     #[inline(always)]
     pub(super) fn at(&mut self, b: usize) -> u32 {

@@ -82,8 +82,12 @@ pub const MAX_TAPE_DEPTH: u32 = 1000;
 /// What writing a tape did (`api::decode_tape`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TapeStatus {
-    /// The tape is complete in the buffers.
-    Written,
+    /// The tape is complete in the buffers; `ascii` when the text is all ASCII (its UTF-16
+    /// offsets are its byte offsets, and a binding can make its string as Latin-1).
+    Written {
+        /// The text has no byte above 0x7F.
+        ascii: bool,
+    },
     /// The buffers were too small: the header (when there was room for it) and the fields
     /// say how many words and numbers the tape needs.
     TooSmall {
@@ -136,7 +140,9 @@ pub(crate) fn write_tape(
             numbers: nn,
         };
     }
-    TapeStatus::Written
+    TapeStatus::Written {
+        ascii: t.units.is_ascii(),
+    }
 }
 
 /// The offset of the first byte at or after `i` that is not whitespace: outside strings a
