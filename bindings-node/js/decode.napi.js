@@ -30,48 +30,47 @@ function decode(input, limits) {
   let status
   let text = input
   try {
-    if (typeof input === 'string') {
-      // A lone surrogate has no UTF-8 form (encodeInto would write U+FFFD): checkTape
-      // throws its TypeError.
-      if (limits === undefined && input.length * 3 <= I.length && wellFormed(input)) {
-        status = binding.checkTapeIn(encoder.encodeInto(input, I).written)
-      } else {
-        status = binding.checkTape(input, limits)
-      }
-    } else {
-      // Bytes: the checked text comes back with the tape (a string made there costs less
-      // than a TextDecoder call after it).
-      if (limits === undefined && input instanceof Uint8Array && input.length <= I.length) {
-        I.set(input)
-        status = binding.checkTapeInText(input.length)
-      } else {
-        status = binding.checkTapeText(input, limits)
-      }
-      if (status === 0) {
-        growTape()
-        status = binding.checkTapeText(input, limits)
-      }
-      if (typeof status === 'string') {
-        text = status
-        status = 1
-      } else if (status === 4) {
-        // ASCII: Node's Latin-1 text of the bytes (outside the JS heap when large).
-        text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('latin1')
-        status = 1
-      }
-    }
+    status = check(input, limits)
     if (status === 0) {
       growTape()
-      status = binding.checkTape(input, limits)
+      status = check(input, limits)
     }
   } catch (e) {
     rethrow(e)
   }
-  if (typeof text !== 'string') text = utf8.decode(input)
-  if (status !== 1) return JSON.parse(text)
+  if (typeof status === 'string') {
+    text = status
+  } else if (status === 4) {
+    // ASCII: Node's Latin-1 text of the bytes (outside the JS heap when large).
+    text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('latin1')
+  } else if (typeof text !== 'string') {
+    text = utf8.decode(input)
+  }
+  if (status === 2) return JSON.parse(text)
   const value = fromTape(text, W, F)
   shrinkTape()
   return value
+}
+
+// The native check of `input` and its tape: the status (0 too small, 1 written, 2 fallback,
+// 4 written and ASCII bytes) or, for bytes, the checked text itself (written). A small
+// message without limits goes through the input array I.
+function check(input, limits) {
+  if (typeof input === 'string') {
+    // A lone surrogate has no UTF-8 form (encodeInto would write U+FFFD): checkTape
+    // throws its TypeError.
+    if (limits === undefined && input.length * 3 <= I.length && wellFormed(input)) {
+      return binding.checkTapeIn(encoder.encodeInto(input, I).written)
+    }
+    return binding.checkTape(input, limits)
+  }
+  // Bytes: the checked text comes back with the tape (a string made there costs less than a
+  // TextDecoder call after it).
+  if (limits === undefined && input instanceof Uint8Array && input.length <= I.length) {
+    I.set(input)
+    return binding.checkTapeInText(input.length)
+  }
+  return binding.checkTapeText(input, limits)
 }
 
 // Replaces W and F by arrays as large as the header of the last write (one that did not fit)
