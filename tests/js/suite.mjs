@@ -1612,3 +1612,5 @@ if (h.sdk) {
     }
   })
 }
+
+await import('./random.mjs')
