@@ -9,7 +9,8 @@
 // `JSON.parse` gives (values, prototypes and key order). Then the same texts are mutated byte
 // by byte: whatever `JSON.parse` rejects, `decode` must reject with an `McpwireError`; whatever
 // `decode` accepts must equal `JSON.parse`'s value; string and bytes input must agree. The
-// seeds are fixed, so a failure names the text that caused it and reproduces.
+// seeds are fixed, so a failure names the text that caused it and reproduces. `encode` of each
+// valid message's value must give bytes that decode back to it.
 
 const h = globalThis.__mcpwireHarness ?? (await import('./harness-node.mjs')).harness
 const { test, assert, lib } = h
@@ -201,8 +202,20 @@ test('random messages of every class decode to what JSON.parse gives, from strin
     const fromBytes = attempt(utf8.encode(t), what)
     assert.ok(!fromBytes.error, `${what}: ${fromBytes.error && fromBytes.error.message}`)
     assertSame(fromBytes.value, want, what)
+    // encode takes the value back to bytes that decode to it (in the canonical member order,
+    // and with -0 spelled 0).
+    assert.deepEqual(lib.decode(lib.encode(want)), withoutNegativeZero(want), `${what}: encode`)
   }
 })
+
+function withoutNegativeZero(v) {
+  if (Object.is(v, -0)) return 0
+  if (Array.isArray(v)) return v.map(withoutNegativeZero)
+  if (v === null || typeof v !== 'object') return v
+  const o = {}
+  for (const [k, x] of Object.entries(v)) Object.defineProperty(o, k, { value: withoutNegativeZero(x), writable: true, enumerable: true, configurable: true })
+  return o
+}
 
 const INSERTS = ['{', '}', '[', ']', '"', ',', ':', '\\', ' ', '0', '1', '-', '.', 'e', '+', 't', 'n', 'u', '\u0000', '\u001f', 'é', '😀']
 
