@@ -346,6 +346,62 @@ fn bad_schemas_are_errors_not_panics() {
 }
 
 #[test]
+fn one_name_for_two_subschemas_is_an_error() {
+    use mcpwire::schema::{Draft, SchemaErrorKind as K, SchemaOptions};
+    // 2020-12 core: "When multiple schemas try to identify as the same URI, validators SHOULD
+    // raise an error condition." Which of the two a `$ref` meant cannot be known.
+    for (schema, path, first) in [
+        (
+            r##"{"$ref": "#a", "$defs": {"x": {"$anchor": "a", "maximum": 10}, "y": {"$anchor": "a"}}}"##,
+            "/$defs/y",
+            "/$defs/x",
+        ),
+        (
+            r##"{"$defs": {"x": {"$dynamicAnchor": "n"}, "y": {"$defs": {"z": {"$anchor": "n"}}}}}"##,
+            "/$defs/y/$defs/z",
+            "/$defs/x",
+        ),
+        (
+            r#"{"$defs": {"x": {"$id": "https://e.example/s"}, "y": {"$id": "https://e.example/s"}}}"#,
+            "/$defs/y",
+            "/$defs/x",
+        ),
+        (
+            r#"{"$id": "https://e.example/root", "$defs": {"x": {"$id": "root"}}}"#,
+            "/$defs/x",
+            "",
+        ),
+    ] {
+        let e = schema_error(schema);
+        assert_eq!(
+            (e.kind, e.schema_path.as_str()),
+            (K::InvalidKeyword, path),
+            "{schema}: {e}"
+        );
+        assert!(
+            e.message
+                .ends_with(&format!("the subschema at \"{first}\"")),
+            "{e}"
+        );
+    }
+    let d7 = SchemaOptions::new().draft(Draft::Draft7);
+    let twice = br##"{"definitions": {"x": {"$id": "#a"}, "y": {"$id": "#a"}}}"##;
+    let e = Schema::compile_bytes_with(twice, &d7).expect_err("draft-07 anchors too");
+    assert_eq!(
+        (e.kind, e.schema_path.as_str()),
+        (K::InvalidKeyword, "/definitions/y")
+    );
+    // One subschema may carry one name twice, as `$anchor` and as `$dynamicAnchor`; anchors of
+    // the same name in different resources are different URIs.
+    for fine in [
+        r#"{"$defs": {"x": {"$anchor": "a", "$dynamicAnchor": "a"}}}"#,
+        r#"{"$defs": {"x": {"$id": "https://e.example/x", "$anchor": "a"}, "y": {"$id": "https://e.example/y", "$anchor": "a"}}}"#,
+    ] {
+        assert!(Schema::compile_bytes(fine.as_bytes()).is_ok(), "{fine}");
+    }
+}
+
+#[test]
 fn remote_refs_come_only_from_the_options() {
     let remote = value(r#"{"$defs": {"pos": {"type": "integer", "minimum": 1}}}"#);
     let opts = SchemaOptions::new().with_resource("https://example.com/common.json", remote);

@@ -277,11 +277,42 @@ impl<'o> Registry<'o> {
         Ok(Some(res))
     }
 
-    /// Records an anchor of resource `res`.
-    fn anchor(&mut self, res: u32, name: &str, ptr: &str) {
-        self.anchors
+    /// Records an anchor of resource `res` at `ptr` in `doc`. "There is no way for a URI to
+    /// identify more than one schema. When multiple schemas try to identify as the same URI,
+    /// validators SHOULD raise an error condition" (2020-12 core, "Duplicate schema
+    /// identifiers"): an anchor named twice in one resource is a compile error.
+    fn anchor(&mut self, doc: usize, res: u32, name: &str, ptr: &str) -> Result<(), SchemaError> {
+        let first = self
+            .anchors
             .entry((res, name.into()))
-            .or_insert_with(|| ptr.into());
+            .or_insert_with(|| ptr.into())
+            .clone();
+        if first != ptr {
+            let first = self.path_of(doc, &first);
+            return Err(err(
+                SchemaErrorKind::InvalidKeyword,
+                &self.path_of(doc, ptr),
+                format!("anchor \"{name}\" already names the subschema at \"{first}\""),
+            ));
+        }
+        Ok(())
+    }
+
+    /// [`add_resource`](Self::add_resource) for an `$id` met at `ptr` in `doc`, which must not
+    /// name a resource already known at another place (see [`anchor`](Self::anchor)).
+    fn add_named_resource(&mut self, uri: &str, doc: usize, ptr: &str) -> Result<u32, SchemaError> {
+        let known = self.by_uri.get(uri.trim_end_matches('#')).copied();
+        if let Some(r) = known.map(|r| &self.resources[r as usize]) {
+            if (r.doc, r.ptr.as_str()) != (doc, ptr) {
+                let first = self.path_of(r.doc, &r.ptr);
+                return Err(err(
+                    SchemaErrorKind::InvalidKeyword,
+                    &self.path_of(doc, ptr),
+                    format!("$id \"{uri}\" already names the subschema at \"{first}\""),
+                ));
+            }
+        }
+        Ok(self.add_resource(uri, doc, ptr))
     }
 
     /// Registers the subschema `v` at `ptr` and everything below it.
@@ -324,7 +355,7 @@ impl<'o> Registry<'o> {
         };
         if let Some(Value::String(id)) = id {
             if let (true, Some(name)) = (d7, id.strip_prefix('#')) {
-                self.anchor(res, name, ptr);
+                self.anchor(doc, res, name, ptr)?;
             } else {
                 let base = self.resources[res as usize].uri.clone();
                 let full = uri::resolve(&base, id);
@@ -335,19 +366,19 @@ impl<'o> Registry<'o> {
                     self.resources[res as usize].uri = u.into();
                     self.by_uri.entry(u.into()).or_insert(res);
                 } else {
-                    res = self.add_resource(u, doc, ptr);
+                    res = self.add_named_resource(u, doc, ptr)?;
                 }
                 if let Some(f) = frag.filter(|f| d7 && !f.is_empty() && !f.starts_with('/')) {
-                    self.anchor(res, f, ptr);
+                    self.anchor(doc, res, f, ptr)?;
                 }
             }
         }
         if !d7 {
             if let Some(Value::String(a)) = v.get("$anchor") {
-                self.anchor(res, a, ptr);
+                self.anchor(doc, res, a, ptr)?;
             }
             if let Some(Value::String(a)) = v.get("$dynamicAnchor") {
-                self.anchor(res, a, ptr);
+                self.anchor(doc, res, a, ptr)?;
                 let list = &mut self.resources[res as usize].dyn_anchors;
                 list.push((a.clone(), ptr.clone()));
             }
