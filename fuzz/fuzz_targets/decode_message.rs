@@ -5,12 +5,17 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcpwire::json::Value;
 use mcpwire::json::tape::{TapeKeys, TapeStatus};
+use mcpwire::json::Value;
 use mcpwire::{encode_to_vec, Limits, McpMessage, Report};
 
 fn keys() -> TapeKeys {
-    TapeKeys::new(&["__proto__", "toString", "constructor", "propertyIsEnumerable"])
+    TapeKeys::new(&[
+        "__proto__",
+        "toString",
+        "constructor",
+        "propertyIsEnumerable",
+    ])
 }
 
 /// A valid message's tape: too small buffers say what it needs, and that is enough.

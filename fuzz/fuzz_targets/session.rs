@@ -29,13 +29,18 @@ fn answer(server: &mut ServerSession, event: &Value, pick: usize) {
             .respond_tool(id, &value(r#"{"content":[{"type":"text","text":"ok"}]}"#))
             .map(drop),
         1 => server
-            .respond_list(id, &value(r#"{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}"#))
+            .respond_list(
+                id,
+                &value(r#"{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}"#),
+            )
             .map(drop),
         2 => server.respond_failure(id, "invalid_value", "no").map(drop),
         3 => server
             .respond_failure(id, "tool_execution_failed", "failed")
             .map(drop),
-        _ => server.notify_progress(id, pick as f64, None, Some("half")).map(drop),
+        _ => server
+            .notify_progress(id, pick as f64, None, Some("half"))
+            .map(drop),
     };
 }
 
