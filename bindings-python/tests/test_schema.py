@@ -114,6 +114,7 @@ def test_resources_for_refs_to_other_documents():
     ({"minLength": -1}, "invalid_keyword", "/minLength"),
     ({"properties": {"a": {"pattern": "(?<=a)b"}}}, "invalid_regex", "/properties/a/pattern"),
     ({"$ref": "#/$defs/missing"}, "unresolvable_ref", "/$ref"),
+    ({"$defs": {"x": {"$anchor": "a"}, "y": {"$anchor": "a"}}}, "invalid_keyword", "/$defs/y"),
     ('{"type": ', "invalid_json", ""),
     (b'{"a":1,"a":2}', "invalid_json", ""),
 ])

@@ -1276,6 +1276,7 @@ test('schema: a schema that cannot be compiled is McpwireError with the SchemaEr
     [{ type: 5 }, 'invalid_keyword', '/type'],
     [{ $ref: '#/$defs/missing' }, 'unresolvable_ref', '/$ref'],
     [{ $ref: 'https://example.com/other.json' }, 'unresolvable_ref', '/$ref'],
+    [{ $defs: { x: { $anchor: 'a' }, y: { $anchor: 'a' } } }, 'invalid_keyword', '/$defs/y'],
   ]
   for (const [schema, kind, schemaPath] of cases) {
     for (const form of forms(schema)) {
