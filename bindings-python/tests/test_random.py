@@ -9,7 +9,8 @@ types, key order). Then the texts are mutated: whatever `json.loads` rejects, `d
 reject with `mcpwire.DecodeError` (json.loads is laxer, never stricter: it takes duplicate keys,
 NaN and lone surrogates, which decode rejects); whatever `decode` accepts must equal
 `json.loads`; str and bytes input must agree. `encode` of each valid message's value must
-give bytes that decode back to an equal value.
+give bytes that decode back to an equal value, and `canonicalize` of its text must keep the
+value (number types included) and be a fixed point.
 """
 
 import json
@@ -176,6 +177,19 @@ def typed(v):
     return (type(v).__name__, v)
 
 
+def canonical_view(v):
+    """`typed` output as the canonical form keeps it: members in any order (the canonical order
+    is the spec's), and the sign of every zero dropped (`-0` is written `0`)."""
+    kind = v[0]
+    if kind == "dict":
+        return ("dict", sorted((k, canonical_view(x)) for k, x in v[1]))
+    if kind == "list":
+        return ("list", [canonical_view(x) for x in v[1]])
+    if kind == "float" and v[1] == 0:
+        return ("float", 0.0, 1.0)
+    return v
+
+
 def attempt(data):
     try:
         return mcpwire.decode(data), None
@@ -196,6 +210,11 @@ def test_random_messages_decode_to_what_json_loads_gives_from_str_and_bytes():
             assert typed(got) == want, (i, t)
         # encode takes the value back to bytes that decode to an equal value.
         assert mcpwire.decode(mcpwire.encode(got)) == got, (i, t)
+        # canonicalize keeps the value (and the type of every number; a zero's sign aside) and
+        # is a fixed point.
+        canon = mcpwire.canonicalize(t)
+        assert canonical_view(typed(json.loads(canon))) == canonical_view(want), (i, t)
+        assert mcpwire.canonicalize(canon) == canon, (i, t)
 
 
 INSERTS = ["{", "}", "[", "]", '"', ",", ":", "\\", " ", "0", "1", "-", ".", "e", "+", "t", "n", "u",

@@ -10,12 +10,14 @@
 // by byte: whatever `JSON.parse` rejects, `decode` must reject with an `McpwireError`; whatever
 // `decode` accepts must equal `JSON.parse`'s value; string and bytes input must agree. The
 // seeds are fixed, so a failure names the text that caused it and reproduces. `encode` of each
-// valid message's value must give bytes that decode back to it.
+// valid message's value must give bytes that decode back to it, and `canonicalize` of its text
+// must keep the value and be a fixed point.
 
 const h = globalThis.__mcpwireHarness ?? (await import('./harness-node.mjs')).harness
 const { test, assert, lib } = h
 
 const utf8 = new TextEncoder()
+const text = (bytes) => new TextDecoder('utf-8', { fatal: true }).decode(bytes)
 
 /** mulberry32: a small seeded generator of floats in [0, 1). */
 function generator(seed) {
@@ -205,8 +207,14 @@ test('random messages of every class decode to what JSON.parse gives, from strin
     // encode takes the value back to bytes that decode to it (in the canonical member order,
     // and with -0 spelled 0).
     assert.deepEqual(lib.decode(lib.encode(want)), withoutNegativeZero(want), `${what}: encode`)
+    // canonicalize keeps the value (the sign of a zero aside: `-0` is written `0`, `-0.0` kept)
+    // and is a fixed point.
+    const canon = lib.canonicalize(t)
+    assert.deepEqual(withoutNegativeZero(JSON.parse(text(canon))), withoutNegativeZero(want), `${what}: canonicalize`)
+    assert.equal(text(lib.canonicalize(canon)), text(canon), `${what}: canonical twice`)
   }
 })
+
 
 function withoutNegativeZero(v) {
   if (Object.is(v, -0)) return 0
