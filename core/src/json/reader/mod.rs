@@ -90,6 +90,9 @@ pub struct Reader<'a> {
     keys: KeyStack<'a>,
     /// Set for text already checked: skips the duplicate-key bookkeeping.
     trusted: bool,
+    /// Members an object may have before each further one takes the slow path of
+    /// [`counted_key`](Reader::counted_key): the smaller of `max_members` and [`SCAN_KEYS`].
+    slow_after: u32,
 }
 
 /// The input as text, or `invalid_utf8` at the first byte that is not UTF-8.
@@ -131,6 +134,7 @@ impl<'a> Reader<'a> {
             outside_dirty: false,
             keys: KeyStack::new(),
             trusted: false,
+            slow_after: limits.max_members.min(SCAN_KEYS),
         }
     }
 
@@ -286,8 +290,7 @@ impl<'a> Reader<'a> {
     fn member_key(&mut self, st: &mut ObjectState) -> Result<JsonStr<'a>> {
         let key_at = self.pos;
         let key = self.key_string()?;
-        self.count_member(st, key_at)?;
-        self.remember_key(st, KeyBytes::of(&key), key_at)?;
+        self.counted_key(st, KeyBytes::of(&key), key_at)?;
         self.key_colon()?;
         Ok(key)
     }
@@ -313,10 +316,7 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     fn count_member(&mut self, st: &mut ObjectState, key_at: usize) -> Result<()> {
         st.count += 1;
-        if st.count > self.limits.max_members {
-            return self.err_at(ErrorKind::TooManyMembers, key_at, "");
-        }
-        Ok(())
+        self.count_checked(st, key_at)
     }
 
     /// The `:` after a key, and any whitespace after it.
@@ -375,16 +375,20 @@ impl<'a> Reader<'a> {
         self.keys.truncate(st.keys_start);
     }
 
+    /// Counts one more member against `max_members` and remembers its key `key` (read at
+    /// `at`) for duplicate detection, with one test on the way for both: a key whose hash bit
+    /// is set, or a member past [`slow_after`](Reader::slow_after), takes the slow path.
     #[inline(always)]
-    fn remember_key(&mut self, st: &mut ObjectState, key: KeyBytes<'a>, at: usize) -> Result<()> {
+    fn counted_key(&mut self, st: &mut ObjectState, key: KeyBytes<'a>, at: usize) -> Result<()> {
+        st.count += 1;
         if self.trusted {
-            return Ok(());
+            return self.count_checked(st, at);
         }
         let bit = key_bit(&key);
         let hit = st.seen & bit != 0;
         st.seen |= bit;
-        if hit || st.count > SCAN_KEYS {
-            return self.remember_key_slow(st, key, at);
+        if hit || st.count > self.slow_after {
+            return self.counted_key_slow(st, key, at);
         }
         if !self.keys.push(key) {
             return self.err_at(ErrorKind::TooManyOpenKeys, at, "");
@@ -392,10 +396,20 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// [`remember_key`](Self::remember_key) when the key may be a duplicate (its hash bit
-    /// was set) or the object has grown past [`SCAN_KEYS`] keys.
+    /// `max_members` against the count of `st`, its last member read at `at`.
+    #[inline(always)]
+    fn count_checked(&self, st: &ObjectState, at: usize) -> Result<()> {
+        if st.count > self.limits.max_members {
+            return self.err_at(ErrorKind::TooManyMembers, at, "");
+        }
+        Ok(())
+    }
+
+    /// [`counted_key`](Self::counted_key) when the key may be a duplicate (its hash bit was
+    /// set) or the object has grown past [`slow_after`](Reader::slow_after) members.
     #[inline(never)]
-    fn remember_key_slow(&mut self, st: &ObjectState, key: KeyBytes<'a>, at: usize) -> Result<()> {
+    fn counted_key_slow(&mut self, st: &ObjectState, key: KeyBytes<'a>, at: usize) -> Result<()> {
+        self.count_checked(st, at)?;
         #[cfg(feature = "alloc")]
         if st.count > SCAN_KEYS {
             if !self.keys.insert_wide(st.keys_start, key) {

@@ -83,8 +83,7 @@ impl<'a> Reader<'a> {
         if let Some(i) = names.iter().position(|n| key.eq_str(n)) {
             return self.named_member(st, i, key_at);
         }
-        self.count_member(st, key_at)?;
-        self.remember_key(st, super::KeyBytes::of(&key), key_at)?;
+        self.counted_key(st, super::KeyBytes::of(&key), key_at)?;
         self.key_colon()?;
         Ok(MemberKey::Other(key))
     }

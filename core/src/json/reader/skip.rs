@@ -157,8 +157,7 @@ impl<'a> Reader<'a> {
             let key_at = i;
             let key = self.key_at(i, sp)?;
             i = key.1;
-            self.count_member(&mut st, key_at)?;
-            self.remember_key(&mut st, key.0, key_at)?;
+            self.counted_key(&mut st, key.0, key_at)?;
             i = self.colon_only_at(i)?;
             i = self.skip_at(i, sp)?;
             loop {
