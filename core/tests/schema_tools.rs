@@ -402,6 +402,37 @@ fn one_name_for_two_subschemas_is_an_error() {
 }
 
 #[test]
+fn dynamic_anchor_in_the_outermost_resource() {
+    // A `$dynamicRef` goes to "the outermost schema resource in the dynamic scope that defines
+    // an identically named fragment with `$dynamicAnchor`". Here that is the root resource,
+    // whose anchor sits in a subschema (under `if`) without an `$id` of its own: so `number`,
+    // not `null` (the `then` resource, entered later) nor `string` (the static target).
+    // jsonschema 0.61 answers otherwise (found by fuzz/schema_diff).
+    let schema = Schema::compile(&value(
+        r#"{
+            "$id": "https://test.example/main",
+            "if": {"$defs": {"thingy": {"$dynamicAnchor": "thingy", "type": "number"}}},
+            "then": {
+                "$id": "second_scope",
+                "$ref": "start",
+                "$defs": {"thingy": {"$dynamicAnchor": "thingy", "type": "null"}}
+            },
+            "$defs": {
+                "start": {"$id": "start", "$dynamicRef": "inner_scope#thingy"},
+                "thingy": {"$id": "inner_scope", "$dynamicAnchor": "thingy", "type": "string"}
+            }
+        }"#,
+    ))
+    .expect("compiles");
+    assert!(schema.is_valid(&value("42")));
+    for other in [r#""a""#, "null"] {
+        let errors = schema.validate(&value(other));
+        assert!(!errors.is_empty(), "{other}");
+        assert!(errors.iter().any(|e| e.keyword == "type"), "{other}");
+    }
+}
+
+#[test]
 fn remote_refs_come_only_from_the_options() {
     let remote = value(r#"{"$defs": {"pos": {"type": "integer", "minimum": 1}}}"#);
     let opts = SchemaOptions::new().with_resource("https://example.com/common.json", remote);
