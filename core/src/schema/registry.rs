@@ -302,7 +302,7 @@ impl<'o> Registry<'o> {
     /// name a resource already known at another place (see [`anchor`](Self::anchor)).
     fn add_named_resource(&mut self, uri: &str, doc: usize, ptr: &str) -> Result<u32, SchemaError> {
         let known = self.by_uri.get(uri.trim_end_matches('#')).copied();
-        if let Some(r) = known.map(|r| &self.resources[r as usize]) {
+        if let Some(r) = known.and_then(|r| self.resources.get(r as usize)) {
             if (r.doc, r.ptr.as_str()) != (doc, ptr) {
                 let first = self.path_of(r.doc, &r.ptr);
                 return Err(err(
