@@ -178,14 +178,22 @@ impl<'o> Registry<'o> {
             value: value.clone(),
             prefix,
         });
-        let res = self.add_resource(uri, doc, "");
+        let res = self.add_resource(uri, doc, "")?;
         let mut ptr = String::new();
         self.walk(doc, &mut ptr, &value, res, dialect, 0)?;
         Ok(res)
     }
 
-    fn add_resource(&mut self, uri: &str, doc: usize, ptr: &str) -> u32 {
+    /// A resource named `uri` whose root is at `ptr` in `doc`. A name already given to a
+    /// subschema elsewhere is an error (see [`anchor`](Self::anchor)).
+    fn add_resource(&mut self, uri: &str, doc: usize, ptr: &str) -> Result<u32, SchemaError> {
         let uri = uri.trim_end_matches('#');
+        let known = self.by_uri.get(uri).copied();
+        if let Some(r) = known.and_then(|r| self.resources.get(r as usize)) {
+            if (r.doc, r.ptr.as_str()) != (doc, ptr) {
+                return Err(self.named_twice(doc, ptr, &format!("$id \"{uri}\""), r.doc, &r.ptr));
+            }
+        }
         let idx = self.resources.len() as u32;
         self.resources.push(Resource {
             uri: uri.into(),
@@ -194,7 +202,25 @@ impl<'o> Registry<'o> {
             dyn_anchors: Vec::new(),
         });
         self.by_uri.entry(uri.into()).or_insert(idx);
-        idx
+        Ok(idx)
+    }
+
+    /// The error for `what` at `ptr` in `doc`, a name the subschema at `first_ptr` in
+    /// `first_doc` already has.
+    fn named_twice(
+        &self,
+        doc: usize,
+        ptr: &str,
+        what: &str,
+        first_doc: usize,
+        first_ptr: &str,
+    ) -> SchemaError {
+        let first = self.path_of(first_doc, first_ptr);
+        err(
+            SchemaErrorKind::InvalidKeyword,
+            &self.path_of(doc, ptr),
+            format!("{what} already names the subschema at \"{first}\""),
+        )
     }
 
     /// The location text of `ptr` in `doc`, for error messages.
@@ -288,31 +314,9 @@ impl<'o> Registry<'o> {
             .or_insert_with(|| ptr.into())
             .clone();
         if first != ptr {
-            let first = self.path_of(doc, &first);
-            return Err(err(
-                SchemaErrorKind::InvalidKeyword,
-                &self.path_of(doc, ptr),
-                format!("anchor \"{name}\" already names the subschema at \"{first}\""),
-            ));
+            return Err(self.named_twice(doc, ptr, &format!("anchor \"{name}\""), doc, &first));
         }
         Ok(())
-    }
-
-    /// [`add_resource`](Self::add_resource) for an `$id` met at `ptr` in `doc`, which must not
-    /// name a resource already known at another place (see [`anchor`](Self::anchor)).
-    fn add_named_resource(&mut self, uri: &str, doc: usize, ptr: &str) -> Result<u32, SchemaError> {
-        let known = self.by_uri.get(uri.trim_end_matches('#')).copied();
-        if let Some(r) = known.and_then(|r| self.resources.get(r as usize)) {
-            if (r.doc, r.ptr.as_str()) != (doc, ptr) {
-                let first = self.path_of(r.doc, &r.ptr);
-                return Err(err(
-                    SchemaErrorKind::InvalidKeyword,
-                    &self.path_of(doc, ptr),
-                    format!("$id \"{uri}\" already names the subschema at \"{first}\""),
-                ));
-            }
-        }
-        Ok(self.add_resource(uri, doc, ptr))
     }
 
     /// Registers the subschema `v` at `ptr` and everything below it.
@@ -366,7 +370,7 @@ impl<'o> Registry<'o> {
                     self.resources[res as usize].uri = u.into();
                     self.by_uri.entry(u.into()).or_insert(res);
                 } else {
-                    res = self.add_named_resource(u, doc, ptr)?;
+                    res = self.add_resource(u, doc, ptr)?;
                 }
                 if let Some(f) = frag.filter(|f| d7 && !f.is_empty() && !f.starts_with('/')) {
                     self.anchor(doc, res, f, ptr)?;
