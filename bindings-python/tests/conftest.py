@@ -2,6 +2,7 @@
 
 import base64
 import json
+import math
 import pathlib
 
 import pytest
@@ -26,3 +27,14 @@ def raw_input(case):
 
 def ids(cases):
     return [c["name"] for c in cases]
+
+
+def typed(v):
+    """The value with every scalar tagged by its exact type (and a float's sign), keys in order."""
+    if isinstance(v, dict):
+        return ("dict", [(k, typed(x)) for k, x in v.items()])
+    if isinstance(v, list):
+        return ("list", [typed(x) for x in v])
+    if isinstance(v, float):
+        return ("float", v, math.copysign(1, v))
+    return (type(v).__name__, v)

@@ -14,10 +14,10 @@ value (number types included) and be a fixed point.
 """
 
 import json
-import math
 import random
 
 import mcpwire
+from conftest import typed
 
 WORDS = ["a", "b", "ok", "type", "text", "name", "id", "value", "x-y", "héllo", "日本", "😀"]
 ESCAPES = ['\\"', "\\\\", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\u00e9", "\\u0041",
@@ -164,17 +164,6 @@ class Gen:
             return self.envelope([("id", self.id()), ("error", self.object(self.shuffled(error)))])
         return self.envelope([("id", self.id()), ("method", self.str("x/" + self.pick(WORDS))),
                               ("params", self.random_object(4))])
-
-
-def typed(v):
-    """The value with every scalar tagged by its exact type (and a float's sign), keys in order."""
-    if isinstance(v, dict):
-        return ("dict", [(k, typed(x)) for k, x in v.items()])
-    if isinstance(v, list):
-        return ("list", [typed(x) for x in v])
-    if isinstance(v, float):
-        return ("float", v, math.copysign(1, v))
-    return (type(v).__name__, v)
 
 
 def canonical_view(v):

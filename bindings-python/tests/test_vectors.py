@@ -5,7 +5,7 @@ import json
 import pytest
 
 import mcpwire
-from conftest import ids, load, raw_input
+from conftest import ids, load, raw_input, typed
 
 VALID = load("valid.json")
 INVALID = load("invalid.json")
@@ -23,7 +23,7 @@ def test_valid_decode_equals_json_loads(case):
     got = mcpwire.decode(case["input"])
     assert got == expected
     # Same Python types all the way down (1 vs 1.0 vs True compare equal in Python).
-    assert _typed(got) == _typed(expected)
+    assert typed(got) == typed(expected)
     assert mcpwire.decode(case["input"].encode("utf-8")) == expected
 
 
@@ -88,12 +88,3 @@ def test_failure_response_vectors(case):
     got = mcpwire.failure_response(case["kind"], case["message"], case["id"], case["version"])
     assert got == case["response"]
     assert list(got) == list(case["response"])  # member order is canonical too
-
-
-def _typed(v):
-    """A value with every scalar tagged by its exact type."""
-    if isinstance(v, dict):
-        return {k: _typed(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_typed(x) for x in v]
-    return (type(v).__name__, v)
