@@ -1,7 +1,7 @@
 //! Content blocks (text, image, audio, resource_link, embedded resource), annotations, icons.
 
 use super::{
-    missing, read_number, read_object, read_object_ordered, read_raw_object, read_uint, required,
+    missing, read_named, read_number, read_object_ordered, read_raw_object, read_uint, required,
     Decode, Encode, Extra, List, ObjectWriterExt,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
@@ -396,6 +396,42 @@ const LINK_KEYS: &[&str] = &[
     "_meta",
 ];
 const EMBEDDED_KEYS: &[&str] = &["type", "resource", "annotations", "_meta"];
+const TEXT_BITS: u16 = key_bits(TEXT_KEYS);
+const MEDIA_BITS: u16 = key_bits(MEDIA_KEYS);
+const LINK_BITS: u16 = key_bits(LINK_KEYS);
+const EMBEDDED_BITS: u16 = key_bits(EMBEDDED_KEYS);
+
+/// The bits of `keys` by their place in `BLOCK_KEYS` (at compile time).
+const fn key_bits(keys: &[&str]) -> u16 {
+    let mut bits = 0;
+    let mut k = 0;
+    while k < keys.len() {
+        let mut i = 0;
+        while i < BLOCK_KEYS.len() {
+            if same(BLOCK_KEYS[i].as_bytes(), keys[k].as_bytes()) {
+                bits |= 1 << i;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    bits
+}
+
+/// Byte equality in a `const fn`.
+const fn same(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
 
 #[derive(Default)]
 struct BlockFields<'a> {
@@ -418,31 +454,30 @@ struct BlockFields<'a> {
 }
 
 impl<'a> BlockFields<'a> {
-    fn read_field(&mut self, r: &mut Reader<'a>, k: &str) -> Result<bool> {
-        match k {
-            "type" => self.kind = Some(r.read_str("type")?),
-            "text" => self.text = Some(r.read_str("text")?),
-            "data" => self.data = Some(r.read_str("data")?),
-            "mimeType" => self.mime_type = Some(r.read_str("mimeType")?),
-            "uri" => self.uri = Some(r.read_str("uri")?),
-            "name" => self.name = Some(r.read_str("name")?),
-            "title" => self.title = Some(r.read_str("title")?),
-            "description" => self.description = Some(r.read_str("description")?),
-            "size" => self.size = Some(read_uint(r, "size")?),
-            "icons" => {
+    /// Reads the member named `BLOCK_KEYS[i]`.
+    fn read_field(&mut self, r: &mut Reader<'a>, i: usize) -> Result<bool> {
+        match i {
+            0 => self.kind = Some(r.read_str("type")?),
+            1 => self.text = Some(r.read_str("text")?),
+            2 => self.data = Some(r.read_str("data")?),
+            3 => self.mime_type = Some(r.read_str("mimeType")?),
+            4 => self.uri = Some(r.read_str("uri")?),
+            5 => self.name = Some(r.read_str("name")?),
+            6 => self.title = Some(r.read_str("title")?),
+            7 => self.description = Some(r.read_str("description")?),
+            8 => self.size = Some(read_uint(r, "size")?),
+            9 => {
                 let list = List::read(r, "icons")?;
                 self.icons = self.nested((list, list.is_ordered()));
             }
-            "resource" => self.resource = self.nested(ResourceContents::read_ordered(r)?),
-            "annotations" => self.annotations = self.nested(Annotations::read_ordered(r)?),
-            "_meta" => self.meta = Some(read_raw_object(r, "_meta")?),
+            10 => self.resource = self.nested(ResourceContents::read_ordered(r)?),
+            11 => self.annotations = self.nested(Annotations::read_ordered(r)?),
+            12 => self.meta = Some(read_raw_object(r, "_meta")?),
             _ => return Ok(false),
         }
-        if let Some(bit) = BLOCK_KEYS.iter().position(|n| *n == k) {
-            // Keys are unique, so a set bit at or above this one means out of order.
-            self.unordered |= self.present >> bit != 0;
-            self.present |= 1 << bit;
-        }
+        // Keys are unique, so a set bit at or above this one means out of order.
+        self.unordered |= self.present >> i != 0;
+        self.present |= 1 << i;
         Ok(true)
     }
 
@@ -452,12 +487,9 @@ impl<'a> BlockFields<'a> {
         Some(value)
     }
 
-    /// True when a member outside `known` was present.
-    fn has_foreign(&self, known: &[&str]) -> bool {
-        BLOCK_KEYS
-            .iter()
-            .enumerate()
-            .any(|(i, k)| self.present & (1 << i) != 0 && !known.contains(k))
+    /// True when a member outside `known` (bits of `BLOCK_KEYS`, [`key_bits`]) was present.
+    fn has_foreign(&self, known: u16) -> bool {
+        self.present & !known != 0
     }
 }
 
@@ -468,12 +500,11 @@ impl<'a> Decode<'a> for ContentBlock<'a> {
 
     fn read_ordered(r: &mut Reader<'a>) -> Result<(Self, bool)> {
         let mut f = BlockFields::default();
-        let (start, extra) =
-            read_object(r, "content block", BLOCK_KEYS, |r, k| f.read_field(r, k))?;
+        let (start, extra) = read_named(r, "content block", BLOCK_KEYS, |r, i| f.read_field(r, i))?;
         let kind = required(f.kind, start, "type")?;
         let whole = RawJson::from_source(r.input().get(start..r.offset()).unwrap_or("{}"), false);
-        let keep = |known: &'static [&'static str]| -> Extra<'a> {
-            Extra::capture(r, start, f.has_foreign(known) || !extra.is_empty(), known)
+        let keep = |known: &'static [&'static str], bits: u16| -> Extra<'a> {
+            Extra::capture(r, start, f.has_foreign(bits) || !extra.is_empty(), known)
         };
         // By value, so an escaped `"t\u0065xt"` is a text block too (and encodes as one).
         let types = ["text", "image", "audio", "resource_link", "resource"];
@@ -482,7 +513,7 @@ impl<'a> Decode<'a> for ContentBlock<'a> {
                 text: required(f.text, start, "text")?,
                 annotations: f.annotations,
                 meta: f.meta,
-                extra: keep(TEXT_KEYS),
+                extra: keep(TEXT_KEYS, TEXT_BITS),
             }),
             Some(t @ ("image" | "audio")) => {
                 let m = MediaContent {
@@ -490,7 +521,7 @@ impl<'a> Decode<'a> for ContentBlock<'a> {
                     mime_type: required(f.mime_type, start, "mimeType")?,
                     annotations: f.annotations,
                     meta: f.meta,
-                    extra: keep(MEDIA_KEYS),
+                    extra: keep(MEDIA_KEYS, MEDIA_BITS),
                 };
                 if t == "image" {
                     ContentBlock::Image(m)
@@ -508,13 +539,13 @@ impl<'a> Decode<'a> for ContentBlock<'a> {
                 icons: f.icons,
                 annotations: f.annotations,
                 meta: f.meta,
-                extra: keep(LINK_KEYS),
+                extra: keep(LINK_KEYS, LINK_BITS),
             }),
             Some("resource") => ContentBlock::Resource(EmbeddedResource {
                 resource: required(f.resource, start, "resource")?,
                 annotations: f.annotations,
                 meta: f.meta,
-                extra: keep(EMBEDDED_KEYS),
+                extra: keep(EMBEDDED_KEYS, EMBEDDED_BITS),
             }),
             _ => ContentBlock::Other(kind, whole),
         };
@@ -600,5 +631,25 @@ impl Encode for ContentBlock<'_> {
         o.raw_field(sink, "_meta", &meta);
         extra.write(&mut o, sink);
         o.close(sink);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_type_names_its_keys_in_block_keys() {
+        for (keys, bits) in [
+            (TEXT_KEYS, TEXT_BITS),
+            (MEDIA_KEYS, MEDIA_BITS),
+            (LINK_KEYS, LINK_BITS),
+            (EMBEDDED_KEYS, EMBEDDED_BITS),
+        ] {
+            assert_eq!(bits.count_ones() as usize, keys.len(), "{keys:?}");
+            for (i, k) in BLOCK_KEYS.iter().enumerate() {
+                assert_eq!(bits & (1 << i) != 0, keys.contains(k), "{k} in {keys:?}");
+            }
+        }
     }
 }

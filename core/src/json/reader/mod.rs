@@ -104,6 +104,22 @@ pub(crate) fn utf8(input: &[u8]) -> Result<&str> {
     })
 }
 
+/// [`HEX_DIGIT`]: not a hex digit.
+const HEX_NOT_DIGIT: u8 = 0x80;
+/// [`HEX_DIGIT`]: an upper-case digit (`A`-`F`).
+const HEX_UPPER: u8 = 0x10;
+/// A hex digit's value, with [`HEX_UPPER`] for `A`-`F`; [`HEX_NOT_DIGIT`] for other bytes.
+const HEX_DIGIT: [u8; 256] = {
+    let mut t = [HEX_NOT_DIGIT; 256];
+    let mut k = 0;
+    while k < 16 {
+        t[b"0123456789abcdef"[k] as usize] = k as u8;
+        t[b"0123456789ABCDEF"[k] as usize] = if k < 10 { k as u8 } else { k as u8 | HEX_UPPER };
+        k += 1;
+    }
+    t
+};
+
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
@@ -546,8 +562,29 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads `\uXXXX` at `i`; returns the code unit and whether the canonical writer would
-    /// produce exactly this escape.
+    /// produce exactly this escape. The four digits by table, without a branch per digit;
+    /// anything but four hex digits goes to [`hex_escape_slow`](Self::hex_escape_slow).
+    #[inline(always)]
     fn hex_escape(&self, i: usize) -> Result<(u32, bool)> {
+        let Some(&[a, b, c, d]) = self.bytes.get(i + 2..).and_then(<[u8]>::first_chunk::<4>) else {
+            return self.hex_escape_slow(i);
+        };
+        let digits = [a, b, c, d].map(|x| HEX_DIGIT[usize::from(x)]);
+        let all = digits.iter().fold(0, |m, &x| m | x);
+        if all & HEX_NOT_DIGIT != 0 {
+            return self.hex_escape_slow(i);
+        }
+        let cp = digits
+            .iter()
+            .fold(0u32, |cp, &x| cp << 4 | u32::from(x & 15));
+        let lower = all & HEX_UPPER == 0;
+        let canonical = lower && cp < 0x20 && !matches!(cp, 0x08 | 0x09 | 0x0a | 0x0c | 0x0d);
+        Ok((cp, canonical))
+    }
+
+    /// [`hex_escape`](Self::hex_escape) digit by digit, with the exact error.
+    #[inline(never)]
+    fn hex_escape_slow(&self, i: usize) -> Result<(u32, bool)> {
         let mut cp = 0u32;
         let mut lower = true;
         for k in 0..4 {
@@ -699,5 +736,41 @@ impl<'a> Reader<'a> {
         }
         self.pos += lit.len();
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reader;
+    use crate::Limits;
+    use alloc::format;
+
+    #[test]
+    fn hex_escapes_by_table_read_as_digit_by_digit() {
+        let digits = b"0123456789abcdefABCDEFgG\"\\ x";
+        let mut n = 0;
+        for a in digits.iter().step_by(3) {
+            for b in [b'0', b'd', b'D', b'g', b'8'] {
+                for c in digits {
+                    for d in [b'0', b'f', b'F', b'"', b'9', b'a'] {
+                        let text = format!(
+                            "\\u{}",
+                            core::str::from_utf8(&[*a, b, *c, d]).unwrap_or("")
+                        );
+                        let r = Reader::from_str(&text, Limits::DEFAULT);
+                        let got = r.hex_escape(0);
+                        assert_eq!(got, r.hex_escape_slow(0), "{text}");
+                        n += usize::from(got.is_ok());
+                    }
+                }
+            }
+        }
+        assert!(n > 1000, "{n}");
+        // Cut short: the exact error at the end.
+        for text in ["\\u", "\\u0", "\\u00e"] {
+            let r = Reader::from_str(text, Limits::DEFAULT);
+            assert_eq!(r.hex_escape(0), r.hex_escape_slow(0), "{text}");
+            assert!(r.hex_escape(0).is_err());
+        }
     }
 }
