@@ -753,10 +753,8 @@ mod tests {
             for b in [b'0', b'd', b'D', b'g', b'8'] {
                 for c in digits {
                     for d in [b'0', b'f', b'F', b'"', b'9', b'a'] {
-                        let text = format!(
-                            "\\u{}",
-                            core::str::from_utf8(&[*a, b, *c, d]).unwrap_or("")
-                        );
+                        let text =
+                            format!("\\u{}", core::str::from_utf8(&[*a, b, *c, d]).unwrap_or(""));
                         let r = Reader::from_str(&text, Limits::DEFAULT);
                         let got = r.hex_escape(0);
                         assert_eq!(got, r.hex_escape_slow(0), "{text}");
