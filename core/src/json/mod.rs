@@ -23,3 +23,18 @@ pub use reader::{Kind, Reader};
 pub use string::{Chars, JsonStr};
 #[cfg(feature = "alloc")]
 pub use value::Value;
+
+/// Byte equality in a `const fn` (key tables built at compile time).
+pub(crate) const fn const_eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

@@ -408,7 +408,7 @@ const fn key_bits(keys: &[&str]) -> u16 {
     while k < keys.len() {
         let mut i = 0;
         while i < BLOCK_KEYS.len() {
-            if same(BLOCK_KEYS[i].as_bytes(), keys[k].as_bytes()) {
+            if crate::json::const_eq(BLOCK_KEYS[i].as_bytes(), keys[k].as_bytes()) {
                 bits |= 1 << i;
             }
             i += 1;
@@ -416,21 +416,6 @@ const fn key_bits(keys: &[&str]) -> u16 {
         k += 1;
     }
     bits
-}
-
-/// Byte equality in a `const fn`.
-const fn same(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 #[derive(Default)]

@@ -128,26 +128,12 @@ const fn code_of(keys: &[&str]) -> u32 {
 const fn known_index(key: &str) -> u32 {
     let mut i = 0;
     while i < KNOWN_KEYS.len() {
-        if eq(KNOWN_KEYS[i].as_bytes(), key.as_bytes()) {
+        if crate::json::const_eq(KNOWN_KEYS[i].as_bytes(), key.as_bytes()) {
             return i as u32;
         }
         i += 1;
     }
     panic!("a shape's key is not among KNOWN_KEYS")
-}
-
-const fn eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// Slots of the table from a code to its shape (at most half full).
