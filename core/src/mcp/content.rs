@@ -489,9 +489,7 @@ impl<'a> Decode<'a> for ContentBlock<'a> {
         let kind = required(f.kind, start, "type")?;
         let whole = RawJson::from_source(r.input().get(start..r.offset()).unwrap_or("{}"), false);
         let keep = |known: &'static [&'static str], bits: u16| -> Extra<'a> {
-            // (`is_empty` walks the members: only when there are some.)
-            let unknown = extra.raw.is_some() && !extra.is_empty();
-            Extra::capture(r, start, f.has_foreign(bits) || unknown, known)
+            Extra::capture(r, start, f.has_foreign(bits) || !extra.is_empty(), known)
         };
         // By value, so an escaped `"t\u0065xt"` is a text block too (and encodes as one).
         let types = ["text", "image", "audio", "resource_link", "resource"];

@@ -115,7 +115,8 @@ impl<'a> Extra<'a> {
 
     /// True when there are no unknown members.
     pub fn is_empty(&self) -> bool {
-        self.members().next().is_none()
+        // (Without the raw object, no walk: content blocks ask this of every block.)
+        self.raw.is_none() || self.members().next().is_none()
     }
 
     fn write<S: Sink + ?Sized>(&self, o: &mut ObjectWriter, sink: &mut S) {
