@@ -1,8 +1,9 @@
 //! Assertion keywords: they look at one value and pass or fail (with a message).
 
+use super::equal::{json_cmp, json_eq};
 use super::keyword::{Bound, Kw, Node, Size};
 use super::message::{plural_into, quote, quote_into, show_into, type_list_into, value_list_into};
-use super::number::{json_cmp, json_eq, Dec};
+use super::number::Dec;
 use super::validate::{has_type, Ctx};
 use crate::json::Value;
 use alloc::format;

@@ -49,6 +49,7 @@
 mod checks;
 mod compile;
 mod disc;
+mod equal;
 mod error;
 mod explain;
 mod fast;

@@ -1,0 +1,82 @@
+//! JSON equality and order as JSON Schema defines them (`const`, `enum`, `uniqueItems`).
+
+use super::number::Dec;
+use crate::json::Value;
+use core::cmp::Ordering;
+
+/// JSON equality as JSON Schema defines it: numbers by value, objects ignoring member order.
+pub fn json_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Null, Value::Null) => true,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::String(x), Value::String(y)) => x == y,
+        (Value::Number(x), Value::Number(y)) => {
+            x == y
+                || match (Dec::parse(x), Dec::parse(y)) {
+                    (Some(p), Some(q)) => p == q,
+                    _ => false,
+                }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| {
+                    y.iter()
+                        .find(|(k2, _)| k2 == k)
+                        .is_some_and(|(_, v2)| json_eq(v, v2))
+                })
+        }
+        _ => false,
+    }
+}
+
+/// A total order consistent with [`json_eq`] (for sorting when checking `uniqueItems`).
+pub fn json_cmp(a: &Value, b: &Value) -> Ordering {
+    fn rank(v: &Value) -> u8 {
+        match v {
+            Value::Null => 0,
+            Value::Bool(_) => 1,
+            Value::Number(_) => 2,
+            Value::String(_) => 3,
+            Value::Array(_) => 4,
+            Value::Object(_) => 5,
+        }
+    }
+    match (a, b) {
+        (Value::Bool(x), Value::Bool(y)) => x.cmp(y),
+        (Value::Number(x), Value::Number(y)) => match (Dec::parse(x), Dec::parse(y)) {
+            (Some(p), Some(q)) => p.cmp(&q),
+            _ => x.cmp(y),
+        },
+        (Value::String(x), Value::String(y)) => x.cmp(y),
+        (Value::Array(x), Value::Array(y)) => {
+            for (p, q) in x.iter().zip(y) {
+                let o = json_cmp(p, q);
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+            x.len().cmp(&y.len())
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            let o = x.len().cmp(&y.len());
+            if o != Ordering::Equal {
+                return o;
+            }
+            let mut xs: alloc::vec::Vec<_> = x.iter().collect();
+            let mut ys: alloc::vec::Vec<_> = y.iter().collect();
+            xs.sort_by(|p, q| p.0.cmp(&q.0));
+            ys.sort_by(|p, q| p.0.cmp(&q.0));
+            for (p, q) in xs.iter().zip(&ys) {
+                let o = p.0.cmp(&q.0).then_with(|| json_cmp(&p.1, &q.1));
+                if o != Ordering::Equal {
+                    return o;
+                }
+            }
+            Ordering::Equal
+        }
+        _ => rank(a).cmp(&rank(b)),
+    }
+}
