@@ -9,19 +9,20 @@ mod lifecycle;
 mod message;
 mod meta;
 mod notifications;
+mod resource;
 mod result;
 mod tools;
 mod version;
 
 pub use content::{
-    Annotations, AudioContent, BlobResourceContents, ContentBlock, EmbeddedResource, Icon,
-    ImageContent, MediaContent, ResourceContents, ResourceLink, Role, TextContent,
-    TextResourceContents,
+    Annotations, AudioContent, ContentBlock, EmbeddedResource, Icon, ImageContent, MediaContent,
+    ResourceLink, Role, TextContent,
 };
 pub use lifecycle::{DiscoverResult, InitializeRequestParams, InitializeResult, ToolsCapability};
 pub use message::{McpMessage, MessageType, Method};
 pub use meta::{ProgressToken, RequestMeta};
 pub use notifications::{CancelledNotificationParams, ProgressNotificationParams};
+pub use resource::{BlobResourceContents, ResourceContents, TextResourceContents};
 pub use tools::{
     CacheScope, CallToolRequestParams, CallToolResult, InputRequiredResult, ListToolsRequestParams,
     ListToolsResult, ResultType, Tool, ToolAnnotations,
