@@ -35,12 +35,14 @@
 
 mod keys;
 mod shapes;
+mod utf16;
 
 use super::scan::Specials;
-use keys::{guess_at, Key, KeyTable, Utf16};
+use keys::{guess_at, Key, KeyTable};
 pub use keys::{TapeKeys, KNOWN_KEYS, MAX_RESERVED};
 use shapes::{push_key, shape_of, NO_SHAPE};
 pub use shapes::{MAX_SHAPE_KEYS, TAPE_SHAPES};
+use utf16::Utf16;
 
 /// `null`.
 pub const NULL: u32 = 0;
