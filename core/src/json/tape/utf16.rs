@@ -50,38 +50,69 @@ impl<'a> Utf16<'a> {
 /// vector code), where `str::is_ascii` measured a byte's worth of instructions per byte on
 /// small messages.
 fn is_ascii(text: &[u8]) -> bool {
-    const HI: u64 = 0x8080_8080_8080_8080;
     let mut chunks = text.chunks_exact(32);
     let mut any = 0u64;
     for c in &mut chunks {
-        for w in c.chunks_exact(8) {
-            any |= w.first_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w));
-        }
+        any |= word(c, 0) | word(c, 8) | word(c, 16) | word(c, 24);
     }
     let rest = chunks.remainder().iter().fold(0u8, |a, &b| a | b);
     any & HI == 0 && rest < 0x80
 }
 
 /// The UTF-16 length of UTF-8 text: a unit per byte that does not continue a character, one
-/// more for each that starts a 4-byte one (a surrogate pair); 8 bytes at a time.
+/// more for each that starts a 4-byte one (a surrogate pair). 32 bytes a step: text between
+/// two offsets is mostly ASCII, and a step without a high bit is 32 units, no counting.
 fn utf16_len(text: &[u8]) -> usize {
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let mut chunks = text.chunks_exact(8);
+    let mut chunks = text.chunks_exact(32);
     let mut units = 0;
     for c in &mut chunks {
-        let w = c.first_chunk::<8>().map_or(0, |c| u64::from_le_bytes(*c));
-        // 10xxxxxx: bit 7 set, bit 6 (moved up to bit 7 by the shift) clear.
-        let continuation = (w & !(w << 1) & HI).count_ones() as usize;
-        // 11110xxx: bits 7 to 4 set.
-        let four = (w & (w << 1) & (w << 2) & (w << 3) & HI).count_ones() as usize;
-        units += 8 - continuation + four;
+        let w = [0, 8, 16, 24].map(|at| word(c, at));
+        if (w[0] | w[1] | w[2] | w[3]) & HI == 0 {
+            units += 32;
+        } else {
+            units += byte_sum(w.into_iter().map(byte_units).sum());
+        }
     }
-    let rest = chunks.remainder();
+    let mut words = chunks.remainder().chunks_exact(8);
+    for c in &mut words {
+        units += byte_sum(byte_units(word(c, 0)));
+    }
     units
-        + rest
+        + words
+            .remainder()
             .iter()
             .map(|&c| usize::from(c & 0xC0 != 0x80) + usize::from(c >= 0xF0))
             .sum::<usize>()
+}
+
+const HI: u64 = 0x8080_8080_8080_8080;
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The 8 bytes of `c` at `at` as a little-endian word (0 if `c` is shorter).
+#[inline(always)]
+fn word(c: &[u8], at: usize) -> u64 {
+    c.get(at..)
+        .and_then(<[u8]>::first_chunk::<8>)
+        .map_or(0, |w| u64::from_le_bytes(*w))
+}
+
+/// The UTF-16 units of each byte of `w`, in that byte: 0 for a continuation byte
+/// (`10xxxxxx`), 2 for the first of four (`11110xxx`, a surrogate pair), 1 for the others.
+/// The two kinds exclude each other, so no byte borrows from or carries into the next.
+#[inline(always)]
+fn byte_units(w: u64) -> u64 {
+    // 10xxxxxx: bit 7 set, bit 6 (moved up to bit 7 by the shift) clear.
+    let continuation = (w & !(w << 1) & HI) >> 7;
+    // 11110xxx: bits 7 to 4 set.
+    let four = (w & (w << 1) & (w << 2) & (w << 3) & HI) >> 7;
+    ONES - continuation + four
+}
+
+/// The sum of the bytes of `w` (at most 255 in all): the multiplication adds every byte into
+/// the top one.
+#[inline(always)]
+fn byte_sum(w: u64) -> usize {
+    (w.wrapping_mul(ONES) >> 56) as usize
 }
 
 #[cfg(test)]
@@ -105,15 +136,24 @@ mod tests {
 
     #[test]
     fn utf16_len_agrees_with_str_at_every_length_and_offset() {
-        let text = "aé日😀x\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}bcdefghijk😀😀é";
-        for (start, _) in text.char_indices() {
-            for (end, _) in text[start..].char_indices() {
-                let part = &text[start..start + end];
-                assert_eq!(
-                    utf16_len(part.as_bytes()),
-                    part.encode_utf16().count(),
-                    "{part:?}"
-                );
+        let mixed = "aé日😀x\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}bcdefghijk😀😀é";
+        // Runs of ASCII longer than a 32-byte step, between and around the other characters.
+        let long = alloc::format!(
+            "{}{mixed}{}é{}😀",
+            "x".repeat(40),
+            "y".repeat(70),
+            "z".repeat(33)
+        );
+        for text in [mixed, &long] {
+            for (start, _) in text.char_indices() {
+                for (end, _) in text[start..].char_indices() {
+                    let part = &text[start..start + end];
+                    assert_eq!(
+                        utf16_len(part.as_bytes()),
+                        part.encode_utf16().count(),
+                        "{part:?}"
+                    );
+                }
             }
         }
     }
