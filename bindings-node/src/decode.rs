@@ -1,0 +1,226 @@
+//! The decode path: the message checked by core, then its text or its tape (`json::tape`)
+//! for the package's JS (`js/decode.napi.js`, `js/tape.js`) to build the values from.
+
+use crate::{js_string_utf8, mcpwire_error, read_input, read_limits, type_error, Input};
+use mcpwire::api;
+use mcpwire::json::tape::{TapeKeys, TapeStatus, KNOWN_KEYS, TAPE_SHAPES};
+use mcpwire::Limits;
+use napi::bindgen_prelude::*;
+use napi::JsString;
+use napi_derive::napi;
+
+/// The text of one message after core accepted it (`api::validate`): a string input itself, a
+/// bytes input as a new string. Throws as `decode` does.
+#[napi(ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits")]
+pub fn checked_text<'a>(
+    env: &'a Env,
+    input: Unknown<'a>,
+    limits: Option<Unknown>,
+) -> Result<JsString<'a>> {
+    let lim = read_limits(env, limits)?;
+    match input.get_type()? {
+        ValueType::String => {
+            let s: JsString<'a> = unsafe { input.cast()? };
+            with_utf8(env, s, |buf| {
+                api::validate(buf, lim).map_err(|e| mcpwire_error(env, e))
+            })?;
+            Ok(s)
+        }
+        _ => match read_input(env, input)? {
+            Input::Bytes(b) => {
+                api::validate(&b, lim).map_err(|e| mcpwire_error(env, e))?;
+                let s = std::str::from_utf8(&b)
+                    .map_err(|_| Error::from_reason("internal: accepted input is not UTF-8"))?;
+                env.create_string(s)
+            }
+            Input::Text(t, s) => {
+                api::validate(t.as_bytes(), lim).map_err(|e| mcpwire_error(env, e))?;
+                Ok(s)
+            }
+        },
+    }
+}
+
+/// Checks one message as `decode` does and writes its tape (core's `json::tape`) into the
+/// arrays of the last `tapeBuffers` call, from which the package's `decode` builds the values:
+/// 1 when written, 0 when the arrays are too small (the first two words then say how many
+/// words and numbers it needs), 2 when the message is to be built by `JSON.parse` instead.
+/// Throws as `decode`.
+#[napi(ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits")]
+pub fn check_tape(env: &Env, input: Unknown, limits: Option<Unknown>) -> Result<u32> {
+    // Limits first: their getters may run a decode, which may change the arrays.
+    let lim = read_limits(env, limits)?;
+    let tape = |bytes: &[u8]| tape_of(env, bytes, lim);
+    let status = match input.get_type()? {
+        ValueType::String => {
+            let s: JsString = unsafe { input.cast()? };
+            with_utf8(env, s, tape)?
+        }
+        _ => tape(read_input(env, input)?.bytes())?,
+    };
+    Ok(status_code(status))
+}
+
+/// Checks `bytes` and writes their tape into the arrays of the last `tapeBuffers` call.
+fn tape_of(env: &Env, bytes: &[u8], lim: Limits) -> Result<TapeStatus> {
+    TAPE.with_borrow_mut(|tape| {
+        let (words, numbers) = tape.as_mut()?;
+        // SAFETY: JS cannot run while this call does, so nothing else touches the arrays.
+        let (words, numbers) = unsafe { (words.as_mut(), numbers.as_mut()) };
+        Some(KEYS.with_borrow_mut(|keys| api::decode_tape(bytes, lim, keys, words, numbers)))
+    })
+    .unwrap_or(Ok(TapeStatus::Fallback))
+    .map_err(|e| mcpwire_error(env, e))
+}
+
+fn status_code(status: TapeStatus) -> u32 {
+    match status {
+        TapeStatus::Written { .. } => 1,
+        TapeStatus::TooSmall { .. } => 0,
+        TapeStatus::Fallback => 2,
+    }
+}
+
+/// `checkTape` of the first `len` bytes of the array of the last `tapeInput` call, with the
+/// default limits: the package's `decode` copies a small message there itself, which costs
+/// less than handing it to napi as an argument.
+#[napi]
+pub fn check_tape_in(env: &Env, len: u32) -> Result<u32> {
+    with_input(len, |bytes| {
+        tape_of(env, bytes, Limits::DEFAULT).map(status_code)
+    })
+}
+
+/// `f` of the first `len` bytes of the array of the last `tapeInput` call.
+fn with_input<T>(len: u32, f: impl FnOnce(&[u8]) -> Result<T>) -> Result<T> {
+    INPUT.with_borrow(|input| {
+        let bytes = input.as_deref().and_then(|i| i.get(..len as usize));
+        f(bytes.ok_or_else(|| Error::from_reason("checkTapeIn: no such input"))?)
+    })
+}
+
+/// `checkTapeIn` for a message given as bytes: when the tape is written, the checked text
+/// as a JS string (which the package's `decode` slices the values' strings from), else the
+/// status as `checkTapeIn` gives it. Made here, the string costs less than a `TextDecoder`
+/// call after this one (BENCHMARKS.md).
+#[napi(ts_return_type = "string | number")]
+pub fn check_tape_in_text(env: &Env, len: u32) -> Result<Either<JsString<'_>, u32>> {
+    with_input(len, |bytes| {
+        tape_and_text(env, bytes, Limits::DEFAULT, false)
+    })
+}
+
+/// `checkTape` of bytes, returning the checked text when the tape is written, as
+/// `checkTapeInText` does (for messages past the input array's size, or with `limits`);
+/// 4 instead when they are ASCII: the package makes their text with Node's Latin-1 decoding,
+/// which keeps a large text outside the JS heap (a 1 MB string made here costs 7x as much
+/// in garbage collection).
+#[napi(
+    ts_args_type = "input: Buffer | Uint8Array, limits?: Limits",
+    ts_return_type = "string | number"
+)]
+pub fn check_tape_text<'e>(
+    env: &'e Env,
+    input: Unknown,
+    limits: Option<Unknown>,
+) -> Result<Either<JsString<'e>, u32>> {
+    // Limits first: their getters may run a decode, which may change the arrays.
+    let lim = read_limits(env, limits)?;
+    match read_input(env, input)? {
+        Input::Bytes(b) => tape_and_text(env, &b, lim, true),
+        Input::Text(..) => Err(type_error(env, "checkTapeText takes bytes")),
+    }
+}
+
+/// The tape of `bytes`, and their text when it is written (else the status; 4 for ASCII
+/// bytes when `ascii_in_js`).
+fn tape_and_text<'e>(
+    env: &'e Env,
+    bytes: &[u8],
+    lim: Limits,
+    ascii_in_js: bool,
+) -> Result<Either<JsString<'e>, u32>> {
+    match tape_of(env, bytes, lim)? {
+        // Core's tape writer says whether they are ASCII (a scan of its own).
+        TapeStatus::Written { ascii } => {
+            if ascii && ascii_in_js {
+                return Ok(Either::B(4));
+            }
+            if ascii {
+                // Latin-1: the engine copies it without decoding.
+                return env.create_string_latin1(bytes).map(Either::A);
+            }
+            // UTF-16 made here: V8's UTF-8 decoding (napi's, `TextDecoder`'s) of text that is
+            // not Latin-1 costs several times as much.
+            UTF16.with_borrow_mut(|units| {
+                units.clear();
+                // SAFETY: a written tape means core checked `bytes` as UTF-8.
+                let text = unsafe { std::str::from_utf8_unchecked(bytes) };
+                units.extend(text.encode_utf16());
+                let s = env.create_string_utf16(units.as_slice());
+                if units.capacity() > 1 << 20 {
+                    *units = Vec::new();
+                }
+                s.map(Either::A)
+            })
+        }
+        status => Ok(Either::B(status_code(status))),
+    }
+}
+
+/// Sets the array `checkTapeIn` reads (kept until the next call).
+#[napi]
+pub fn tape_input(input: Uint8Array) {
+    INPUT.set(Some(input));
+}
+
+/// Sets the arrays `checkTape` writes into (kept until the next call).
+#[napi]
+pub fn tape_buffers(words: Uint32Array, numbers: Float64Array) {
+    TAPE.set(Some((words, numbers)));
+}
+
+/// Sets the names `checkTape` marks for the builder to define instead of assign (the package
+/// passes those of `Object.prototype` when it loads); returns the names the tape gives by
+/// index (core's `KNOWN_KEYS`).
+#[napi]
+pub fn tape_keys(reserved: Vec<String>) -> Vec<&'static str> {
+    KEYS.set(TapeKeys::new(&reserved));
+    KNOWN_KEYS.to_vec()
+}
+
+/// The keys of each of core's `TAPE_SHAPES`, joined by `,` (tape.js checks its object
+/// literals against them when it loads).
+#[napi]
+pub fn tape_shapes() -> Vec<String> {
+    TAPE_SHAPES.iter().map(|keys| keys.join(",")).collect()
+}
+
+/// `f` of the UTF-8 text of `s`, written into a buffer reused across calls (no allocation per
+/// call).
+fn with_utf8<T>(env: &Env, s: JsString, f: impl FnOnce(&[u8]) -> Result<T>) -> Result<T> {
+    SCRATCH.with(|cell| {
+        let mut buf = cell.take();
+        let out = js_string_utf8(env, s, &mut buf).and_then(|()| f(&buf));
+        // Keep the buffer for the next call unless a huge message made it huge.
+        if buf.capacity() <= SCRATCH_KEEP {
+            cell.set(buf);
+        }
+        out
+    })
+}
+
+thread_local! {
+    static KEYS: std::cell::RefCell<TapeKeys> = std::cell::RefCell::new(TapeKeys::new::<&str>(&[]));
+    static TAPE: std::cell::RefCell<Option<(Uint32Array, Float64Array)>> = const { std::cell::RefCell::new(None) };
+    /// The UTF-16 of the last non-ASCII text made by `tape_and_text` (its buffer reused).
+    static UTF16: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The array `checkTapeIn` reads its message from.
+    static INPUT: std::cell::RefCell<Option<Uint8Array>> = const { std::cell::RefCell::new(None) };
+    /// The UTF-8 copy of the last string checked ([`with_utf8`]): its buffer is reused, so a
+    /// call allocates nothing.
+    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Largest scratch buffer kept between calls (bigger ones are freed after their call).
+const SCRATCH_KEEP: usize = 1 << 20;
