@@ -8,7 +8,7 @@
 // output bytes are (`bytesKind`), and in Node the MCP SDK (`sdk`) and a TypeScript check.
 //
 // Every test can fail: nothing is skipped by name. The one computed exception is spelled out
-// at `jsLoss` below.
+// at `jsLoss` in suite/vectors.mjs.
 //
 // The parts are in suite/, in the order they run.
 
