@@ -1,5 +1,7 @@
 //! The tape's UTF-16 offsets: what `String.prototype.slice` takes, from byte offsets.
 
+use crate::json::scan::{word, HI, LO};
+
 /// Byte offsets into the text turned into UTF-16 offsets, asked for in increasing order.
 pub(super) struct Utf16<'a> {
     bytes: &'a [u8],
@@ -85,17 +87,6 @@ fn utf16_len(text: &[u8]) -> usize {
             .sum::<usize>()
 }
 
-const HI: u64 = 0x8080_8080_8080_8080;
-const ONES: u64 = 0x0101_0101_0101_0101;
-
-/// The 8 bytes of `c` at `at` as a little-endian word (0 if `c` is shorter).
-#[inline(always)]
-fn word(c: &[u8], at: usize) -> u64 {
-    c.get(at..)
-        .and_then(<[u8]>::first_chunk::<8>)
-        .map_or(0, |w| u64::from_le_bytes(*w))
-}
-
 /// The UTF-16 units of each byte of `w`, in that byte: 0 for a continuation byte
 /// (`10xxxxxx`), 2 for the first of four (`11110xxx`, a surrogate pair), 1 for the others.
 /// The two kinds exclude each other, so no byte borrows from or carries into the next.
@@ -105,14 +96,14 @@ fn byte_units(w: u64) -> u64 {
     let continuation = (w & !(w << 1) & HI) >> 7;
     // 11110xxx: bits 7 to 4 set.
     let four = (w & (w << 1) & (w << 2) & (w << 3) & HI) >> 7;
-    ONES - continuation + four
+    LO - continuation + four
 }
 
 /// The sum of the bytes of `w` (at most 255 in all): the multiplication adds every byte into
 /// the top one.
 #[inline(always)]
 fn byte_sum(w: u64) -> usize {
-    (w.wrapping_mul(ONES) >> 56) as usize
+    (w.wrapping_mul(LO) >> 56) as usize
 }
 
 #[cfg(test)]
