@@ -13,10 +13,15 @@ args=("$@")
 [ ${#args[@]} -gt 0 ] || args=(--warm-up-time 1 --measurement-time 3)
 dir="${CARGO_TARGET_DIR:-target}/criterion"
 runs=$(mktemp)
-trap 'rm -f "$runs"' EXIT
+log=$(mktemp)
+trap 'rm -f "$runs" "$log"' EXIT
 for ((r = 1; r <= n; r++)); do
-  cargo bench -q -p mcpwire-benches --bench decode -- "${args[@]}" \
-    'decode/.*/(mcpwire|sonic_rs_value)$' >/dev/null 2>&1
+  if ! cargo bench -q -p mcpwire-benches --bench decode -- "${args[@]}" \
+    'decode/.*/(mcpwire|sonic_rs_value)$' >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "ratios.sh: cargo bench failed in run $r" >&2
+    exit 1
+  fi
   python3 - "$dir" >>"$runs" <<'PY'
 import json, sys
 root = sys.argv[1]
