@@ -77,7 +77,8 @@ impl PartialEq for KeyBytes<'_> {
     #[inline(always)]
     fn eq(&self, other: &Self) -> bool {
         if !self.escaped && !other.escaped {
-            return self.source == other.source;
+            let (a, b) = (self.source, other.source);
+            return a.len() == b.len() && super::named::eq_short(a, b);
         }
         self.to_json_str() == other.to_json_str()
     }
@@ -138,7 +139,23 @@ impl<'a> KeyStack<'a> {
     pub(super) fn contains_from(&self, from: usize, key: &KeyBytes<'a>) -> bool {
         #[cfg(all(test, feature = "alloc"))]
         tests::count(self.len.saturating_sub(from));
-        // A loop, not `any`: its closure was left out of line, a call per comparison.
+        // The usual case, all keys inline, without the chained iterator. Loops, not `any`:
+        // its closure was left out of line, a call per comparison.
+        let keys = match self.inline.get(from..self.len) {
+            Some(keys) => keys,
+            None => return self.contains_spilled(from, key),
+        };
+        for k in keys {
+            if k == key {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`contains_from`](Self::contains_from) when keys have spilled out of the inline slots.
+    #[inline(never)]
+    fn contains_spilled(&self, from: usize, key: &KeyBytes<'a>) -> bool {
         for k in self.keys_from(from) {
             if k == key {
                 return true;
@@ -299,5 +316,26 @@ mod tests {
         );
         // Siblings in an array, each wide, do not see each other's keys.
         assert!(RawJson::parse(&format!("[{inner},{inner},{{\"x\":{inner}}}]")).is_ok());
+    }
+
+    /// Keys of one length with the same first and last bytes share a filter bit, so they are
+    /// compared byte for byte: a difference at any position keeps them apart.
+    #[test]
+    fn keys_sharing_a_bit_differ_at_every_position() {
+        for len in 1..=40 {
+            let base: String = (0..len)
+                .map(|i| char::from(b'a' + (i % 26) as u8))
+                .collect();
+            for at in 0..len {
+                let mut other = base.clone().into_bytes();
+                other[at] = b'Z';
+                let other = String::from_utf8(other).unwrap();
+                let text = format!("{{\"{base}\":1,\"{other}\":2}}");
+                assert!(RawJson::parse(&text).is_ok(), "{text}");
+                let text = format!("{{\"{base}\":1,\"{other}\":2,\"{base}\":3}}");
+                let e = RawJson::parse(&text).unwrap_err();
+                assert_eq!(e.kind, ErrorKind::DuplicateKey, "{text}");
+            }
+        }
     }
 }

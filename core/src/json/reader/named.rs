@@ -121,7 +121,7 @@ fn name_at(bytes: &[u8], at: usize, name: &[u8]) -> bool {
 /// `a == b` for slices of one length, in at most two overlapping loads each when they are
 /// at most 16 bytes (member names nearly always are).
 #[inline(always)]
-fn eq_short(a: &[u8], b: &[u8]) -> bool {
+pub(super) fn eq_short(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     match n {
         0 => true,

@@ -111,6 +111,15 @@ impl<'a> Reader<'a> {
 
     /// Reads `true` or `false`; `detail` names the field for a wrong-type error.
     pub fn read_bool(&mut self, detail: &'static str) -> Result<bool> {
+        // The literal right at the offset, as compact JSON has it; the next step checks what
+        // follows, as after `literal`.
+        let at = self.pos;
+        for (lit, value) in [(&b"true"[..], true), (&b"false"[..], false)] {
+            if self.bytes.get(at..at + lit.len()) == Some(lit) {
+                self.pos = at + lit.len();
+                return Ok(value);
+            }
+        }
         self.expect_kind(Kind::Bool, detail)?;
         if self.bytes[self.pos] == b't' {
             self.literal(b"true")?;
