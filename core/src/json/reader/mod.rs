@@ -381,21 +381,10 @@ impl<'a> Reader<'a> {
     /// is set, or a member past [`slow_after`](Reader::slow_after), takes the slow path.
     #[inline(always)]
     fn counted_key(&mut self, st: &mut ObjectState, key: KeyBytes<'a>, at: usize) -> Result<()> {
-        if self.trusted {
-            return self.count_member(st, at);
-        }
-        self.counted_key_checked(st, key, at)
-    }
-
-    /// [`counted_key`](Self::counted_key) for a reader that is not trusted.
-    #[inline(always)]
-    fn counted_key_checked(
-        &mut self,
-        st: &mut ObjectState,
-        key: KeyBytes<'a>,
-        at: usize,
-    ) -> Result<()> {
         st.count += 1;
+        if self.trusted {
+            return self.count_checked(st, at);
+        }
         let bit = key_bit(&key);
         let hit = st.seen & bit != 0;
         st.seen |= bit;

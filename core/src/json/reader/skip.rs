@@ -12,10 +12,7 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         let outer_dirty = core::mem::replace(&mut self.dirty, false);
         let mut sp = Specials::NONE;
-        self.pos = match self.trusted {
-            true => self.skip_at::<false>(start, &mut sp)?,
-            false => self.skip_at::<true>(start, &mut sp)?,
-        };
+        self.pos = self.skip_at(start, &mut sp)?;
         let canonical = !self.dirty;
         self.dirty |= outer_dirty;
         let text = self.text.get(start..self.pos).unwrap_or_default();
@@ -37,10 +34,7 @@ impl<'a> Reader<'a> {
                 found = Some(self.read_string_raw()?);
             } else {
                 self.skip_ws();
-                self.pos = match self.trusted {
-                    true => self.skip_at::<false>(self.pos, &mut sp)?,
-                    false => self.skip_at::<true>(self.pos, &mut sp)?,
-                };
+                self.pos = self.skip_at(self.pos, &mut sp)?;
             }
         }
         let canonical = !self.dirty;
@@ -49,22 +43,20 @@ impl<'a> Reader<'a> {
         Ok((RawJson::from_source(text, canonical), found))
     }
 
-    /// Checks the value at `i` (no whitespace before it) and returns the offset after it;
-    /// duplicate keys are looked for when `CHECKED` (the reader is not
-    /// [`trusted`](Reader::trusted)). The skip loops pass the position in a register, not
-    /// through `pos`, which each step would otherwise store and load again; and the reader's
-    /// mode as a constant, not a test per key.
+    /// Checks the value at `i` (no whitespace before it) and returns the offset after it.
+    /// The skip loops pass the position in a register, not through `pos`, which each step
+    /// would otherwise store and load again.
     #[inline(always)]
-    fn skip_at<const CHECKED: bool>(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
+    fn skip_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
         match self.bytes.get(i) {
             Some(b'"') => self.skip_string_at(i, sp),
             Some(b'-' | b'0'..=b'9') => self.skip_number_at(i),
-            Some(b'{') => self.skip_object_at::<CHECKED>(i, sp),
-            Some(b'[') => self.skip_array_at::<CHECKED>(i, sp),
+            Some(b'{') => self.skip_object_at(i, sp),
+            Some(b'[') => self.skip_array_at(i, sp),
             Some(b't') => self.literal_at(i, b"true"),
             Some(b'f') => self.literal_at(i, b"false"),
             Some(b'n') => self.literal_at(i, b"null"),
-            Some(b' ' | b'\t' | b'\n' | b'\r') => self.skip_after_ws::<CHECKED>(i, sp),
+            Some(b' ' | b'\t' | b'\n' | b'\r') => self.skip_after_ws(i, sp),
             None => self.err_at(ErrorKind::UnexpectedEnd, i, "a value"),
             Some(_) => self.err_at(ErrorKind::UnexpectedByte, i, "a value"),
         }
@@ -72,9 +64,9 @@ impl<'a> Reader<'a> {
 
     /// [`skip_at`](Self::skip_at) for a value after whitespace at `i`.
     #[inline(never)]
-    fn skip_after_ws<const CHECKED: bool>(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
+    fn skip_after_ws(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
         let i = self.ws_at(i);
-        self.skip_at::<CHECKED>(i, sp)
+        self.skip_at(i, sp)
     }
 
     /// The string at `i` (its `"`): the offset after it.
@@ -146,11 +138,7 @@ impl<'a> Reader<'a> {
 
     /// Skips the object whose `{` is at `i`, with [`next_key`](Self::next_key)'s checks in
     /// one loop; returns the offset after its `}`.
-    fn skip_object_at<const CHECKED: bool>(
-        &mut self,
-        i: usize,
-        sp: &mut Specials,
-    ) -> Result<usize> {
+    fn skip_object_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
         self.pos = i;
         let mut st = self.open_object()?;
         let bytes = self.bytes;
@@ -169,13 +157,9 @@ impl<'a> Reader<'a> {
             let key_at = i;
             let key = self.key_at(i, sp)?;
             i = key.1;
-            if CHECKED {
-                self.counted_key_checked(&mut st, key.0, key_at)?;
-            } else {
-                self.count_member(&mut st, key_at)?;
-            }
+            self.counted_key(&mut st, key.0, key_at)?;
             i = self.colon_only_at(i)?;
-            i = self.skip_at::<CHECKED>(i, sp)?;
+            i = self.skip_at(i, sp)?;
             loop {
                 match bytes.get(i) {
                     Some(b',') => break,
@@ -208,7 +192,7 @@ impl<'a> Reader<'a> {
 
     /// Skips the array whose `[` is at `i`, with [`next_item`](Self::next_item)'s checks;
     /// returns the offset after its `]`.
-    fn skip_array_at<const CHECKED: bool>(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
+    fn skip_array_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
         self.pos = i;
         self.enter()?;
         let bytes = self.bytes;
@@ -227,7 +211,7 @@ impl<'a> Reader<'a> {
             // `skip_object_at` (`skip_at` takes it before an item). The separator loop is
             // written out in both: as one function taking the closing byte it measured 1%
             // slower on tools/list and structuredContent.
-            i = self.skip_at::<CHECKED>(i, sp)?;
+            i = self.skip_at(i, sp)?;
             loop {
                 match bytes.get(i) {
                     Some(b',') => break,
