@@ -230,11 +230,18 @@ impl<'a> Reader<'a> {
     }
 
     fn enter(&mut self) -> Result<()> {
+        self.enter_at(self.pos)?;
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// One level deeper, for the container opened at `i`, leaving `pos` as it is.
+    #[inline(always)]
+    fn enter_at(&mut self, i: usize) -> Result<()> {
         if self.depth >= self.limits.max_depth {
-            return self.err_at(ErrorKind::TooDeep, self.pos, "");
+            return self.err_at(ErrorKind::TooDeep, i, "");
         }
         self.depth += 1;
-        self.pos += 1;
         Ok(())
     }
 
@@ -247,14 +254,20 @@ impl<'a> Reader<'a> {
     /// Opens the object at `{` (already checked).
     fn open_object(&mut self) -> Result<ObjectState> {
         self.enter()?;
-        Ok(ObjectState {
+        Ok(self.object_state())
+    }
+
+    /// The state of an object just opened.
+    #[inline(always)]
+    fn object_state(&self) -> ObjectState {
+        ObjectState {
             keys_start: self.keys.len(),
             count: 0,
             first: true,
             seen: 0,
             named: 0,
             guess: 0,
-        })
+        }
     }
 
     /// The next key of the object (then read or skip its value), or `None` at its end.

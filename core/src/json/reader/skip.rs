@@ -139,8 +139,8 @@ impl<'a> Reader<'a> {
     /// Skips the object whose `{` is at `i`, with [`next_key`](Self::next_key)'s checks in
     /// one loop; returns the offset after its `}`.
     fn skip_object_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
-        self.pos = i;
-        let mut st = self.open_object()?;
+        self.enter_at(i)?;
+        let mut st = self.object_state();
         let bytes = self.bytes;
         let mut i = self.ws_at(i + 1);
         if bytes.get(i) == Some(&b'}') {
@@ -193,8 +193,7 @@ impl<'a> Reader<'a> {
     /// Skips the array whose `[` is at `i`, with [`next_item`](Self::next_item)'s checks;
     /// returns the offset after its `]`.
     fn skip_array_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
-        self.pos = i;
-        self.enter()?;
+        self.enter_at(i)?;
         let bytes = self.bytes;
         let mut i = self.ws_at(i + 1);
         if bytes.get(i) == Some(&b']') {
