@@ -1,6 +1,6 @@
 //! Checking values the core does not interpret: every rule, nothing built.
 
-use super::{KeyBytes, Reader};
+use super::{KeyBytes, ObjectState, Reader};
 use crate::error::{ErrorKind, Result};
 use crate::json::scan::Specials;
 use crate::json::{JsonStr, RawJson};
@@ -154,10 +154,15 @@ impl<'a> Reader<'a> {
                 i = self.ws_at(i);
                 self.key_quote_at(i)?;
             }
-            let key_at = i;
-            let key = self.key_at(i, sp)?;
-            i = key.1;
-            self.counted_key(&mut st, key.0, key_at)?;
+            // A key without escapes is counted here, where the compiler knows it has none.
+            let end = sp.next(bytes, i + 1);
+            if end > i && bytes.get(end) == Some(&b'"') {
+                let source = bytes.get(i + 1..end).unwrap_or_default();
+                self.counted_key(&mut st, KeyBytes::plain(source), i)?;
+                i = end + 1;
+            } else {
+                i = self.other_key_at(&mut st, i, end)?;
+            }
             i = self.colon_only_at(i)?;
             i = self.skip_at(i, sp)?;
             loop {
@@ -176,18 +181,13 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// The key whose `"` is at `i` and the offset after it.
-    #[inline(always)]
-    fn key_at(&mut self, i: usize, sp: &mut Specials) -> Result<(KeyBytes<'a>, usize)> {
-        let bytes = self.bytes;
-        let end = sp.next(bytes, i + 1);
-        // `end > i` (always true) lets the slice below go without checks.
-        if end > i && bytes.get(end) == Some(&b'"') {
-            let source = bytes.get(i + 1..end).unwrap_or_default();
-            return Ok((KeyBytes::plain(source), end + 1));
-        }
+    /// The key of object `st` whose `"` is at `i`, when the first special byte after it, at
+    /// `end`, is not its closing quote: read, counted, and the offset after it.
+    #[inline(never)]
+    fn other_key_at(&mut self, st: &mut ObjectState, i: usize, end: usize) -> Result<usize> {
         let key = self.read_string_slow(i + 1, end)?;
-        Ok((KeyBytes::of(&key), self.pos))
+        self.counted_key(st, KeyBytes::of(&key), i)?;
+        Ok(self.pos)
     }
 
     /// Skips the array whose `[` is at `i`, with [`next_item`](Self::next_item)'s checks;
