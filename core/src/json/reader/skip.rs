@@ -155,6 +155,7 @@ impl<'a> Reader<'a> {
                 self.key_quote_at(i)?;
             }
             // A key without escapes is counted here, where the compiler knows it has none.
+            // `end > i` (always true) lets the slice below go without checks.
             let end = sp.next(bytes, i + 1);
             if end > i && bytes.get(end) == Some(&b'"') {
                 let source = bytes.get(i + 1..end).unwrap_or_default();
