@@ -139,29 +139,17 @@ impl<'a> KeyStack<'a> {
     pub(super) fn contains_from(&self, from: usize, key: &KeyBytes<'a>) -> bool {
         #[cfg(all(test, feature = "alloc"))]
         tests::count(self.len.saturating_sub(from));
-        // The usual case, all keys inline, without the chained iterator. Loops, not `any`:
-        // its closure was left out of line, a call per comparison.
-        let keys = match self.inline.get(from..self.len) {
-            Some(keys) => keys,
-            None => return self.contains_spilled(from, key),
-        };
-        for k in keys {
-            if k == key {
-                return true;
-            }
+        // The usual case, all keys inline, without the chained iterator.
+        match self.inline.get(from..self.len) {
+            Some(keys) => contains(keys, key),
+            None => self.contains_spilled(from, key),
         }
-        false
     }
 
     /// [`contains_from`](Self::contains_from) when keys have spilled out of the inline slots.
     #[inline(never)]
     fn contains_spilled(&self, from: usize, key: &KeyBytes<'a>) -> bool {
-        for k in self.keys_from(from) {
-            if k == key {
-                return true;
-            }
-        }
-        false
+        contains(self.keys_from(from), key)
     }
 
     /// The keys from position `from` on.
@@ -203,6 +191,21 @@ impl<'a> KeyStack<'a> {
         self.len += 1;
         true
     }
+}
+
+/// True when `key` is among `keys`. A loop, not `any`: its closure was left out of line, a
+/// call per comparison.
+#[inline(always)]
+fn contains<'k, 'a: 'k>(
+    keys: impl IntoIterator<Item = &'k KeyBytes<'a>>,
+    key: &KeyBytes<'a>,
+) -> bool {
+    for k in keys {
+        if k == key {
+            return true;
+        }
+    }
+    false
 }
 
 /// A bit for an unescaped key, from its length and its first and last bytes; an escaped key
