@@ -198,3 +198,29 @@ fn invalid_utf8_is_reported_at_its_first_bad_byte_anywhere_in_a_long_input() {
         }
     }
 }
+
+#[test]
+fn booleans_read_in_place_or_after_whitespace_and_their_faults_where_they_are() {
+    use mcpwire::json::Reader;
+    let read = |text: &str| {
+        let mut r = Reader::new(text.as_bytes(), Limits::DEFAULT)?;
+        let b = r.read_bool("flag")?;
+        r.finish().map(|()| b)
+    };
+    assert_eq!(read("true"), Ok(true));
+    assert_eq!(read("false"), Ok(false));
+    assert_eq!(read(" \n\ttrue "), Ok(true));
+    assert_eq!(read("  false"), Ok(false));
+    for (text, fault, offset) in [
+        ("tru", ErrorKind::UnexpectedEnd, 3),
+        ("trux", ErrorKind::UnexpectedByte, 3),
+        (" fals", ErrorKind::UnexpectedEnd, 5),
+        ("fxlse", ErrorKind::UnexpectedByte, 1),
+        ("truee", ErrorKind::TrailingBytes, 4),
+        ("1", ErrorKind::WrongType, 0),
+        ("  null", ErrorKind::WrongType, 2),
+    ] {
+        let e = read(text).unwrap_err();
+        assert_eq!((e.kind, e.offset), (fault, offset), "{text:?}");
+    }
+}

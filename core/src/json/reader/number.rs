@@ -111,29 +111,34 @@ impl<'a> Reader<'a> {
 
     /// Reads `true` or `false`; `detail` names the field for a wrong-type error.
     pub fn read_bool(&mut self, detail: &'static str) -> Result<bool> {
-        // The literal right at the offset, as compact JSON has it; the next step checks what
-        // follows, as after `literal`.
-        let at = self.pos;
-        for (lit, value) in [(&b"true"[..], true), (&b"false"[..], false)] {
-            if self.bytes.get(at..at + lit.len()) == Some(lit) {
-                self.pos = at + lit.len();
-                return Ok(value);
-            }
+        // Compact JSON has the literal right at the offset: no whitespace to skip first.
+        if !matches!(self.bytes.get(self.pos), Some(b't' | b'f')) {
+            self.expect_kind(Kind::Bool, detail)?;
         }
-        self.expect_kind(Kind::Bool, detail)?;
-        if self.bytes[self.pos] == b't' {
-            self.literal(b"true")?;
-            Ok(true)
-        } else {
-            self.literal(b"false")?;
-            Ok(false)
-        }
+        // Each literal a constant, so its comparison is a load, not a `memcmp` call.
+        let value = self.bytes.get(self.pos) == Some(&b't');
+        self.pos = match value {
+            true => self.literal_at(self.pos, b"true")?,
+            false => self.literal_at(self.pos, b"false")?,
+        };
+        Ok(value)
     }
 
     /// Reads `null`.
     pub fn read_null(&mut self) -> Result<()> {
         self.expect_kind(Kind::Null, "null")?;
         self.literal(b"null")
+    }
+
+    /// The literal `lit` at `i`: the offset after it.
+    #[inline(always)]
+    pub(super) fn literal_at(&mut self, i: usize, lit: &[u8]) -> Result<usize> {
+        if self.bytes.get(i..i + lit.len()) == Some(lit) {
+            return Ok(i + lit.len());
+        }
+        self.pos = i;
+        self.literal(lit)?;
+        Ok(self.pos)
     }
 
     pub(super) fn literal(&mut self, lit: &[u8]) -> Result<()> {

@@ -125,17 +125,6 @@ impl<'a> Reader<'a> {
         Ok(end)
     }
 
-    /// The literal `lit` at `i`: the offset after it.
-    #[inline(always)]
-    fn literal_at(&mut self, i: usize, lit: &[u8]) -> Result<usize> {
-        if self.bytes.get(i..i + lit.len()) == Some(lit) {
-            return Ok(i + lit.len());
-        }
-        self.pos = i;
-        self.literal(lit)?;
-        Ok(self.pos)
-    }
-
     /// Skips the object whose `{` is at `i`, with [`next_key`](Self::next_key)'s checks in
     /// one loop; returns the offset after its `}`.
     fn skip_object_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
