@@ -24,6 +24,13 @@ export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
 export CARGO_PROFILE_RELEASE_PANIC=abort
 export CARGO_PROFILE_RELEASE_DEBUG=0
 export CARGO_PROFILE_RELEASE_STRIP=none
+# WebAssembly SIMD (simd128; every browser since 2021-2023, Node 16.4 on): core's string scans
+# and UTF-8 check run in vector code (json/scan_simd128.rs). MCPWIRE_WASM_SIMD=0 builds
+# without it. RUSTFLAGS reach only the wasm32 artifacts here (--target: build scripts and
+# proc macros are built without them).
+if [ "${MCPWIRE_WASM_SIMD:-1}" != 0 ]; then
+  export RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128"
+fi
 
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   echo "build.sh: rustup target add wasm32-unknown-unknown" >&2
@@ -98,4 +105,4 @@ JS
 
 raw="$(wc -c < "$here/pkg/web/mcpwire_wasm_bg.wasm")"
 gz="$(gzip -9 -c "$here/pkg/web/mcpwire_wasm_bg.wasm" | wc -c)"
-echo "build.sh: pkg/web and pkg/node built; mcpwire_wasm_bg.wasm $raw bytes raw, $gz bytes gzip -9 (opt-level $CARGO_PROFILE_RELEASE_OPT_LEVEL, core and binding $core_opt)"
+echo "build.sh: pkg/web and pkg/node built; mcpwire_wasm_bg.wasm $raw bytes raw, $gz bytes gzip -9 (opt-level $CARGO_PROFILE_RELEASE_OPT_LEVEL, core and binding $core_opt, simd128 ${MCPWIRE_WASM_SIMD:-1})"

@@ -7,6 +7,8 @@ pub mod reader;
 pub(crate) mod scan;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod scan_avx2;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod scan_simd128;
 #[cfg(target_arch = "x86_64")]
 mod scan_sse2;
 mod string;

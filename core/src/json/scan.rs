@@ -112,10 +112,19 @@ impl Specials {
 #[cfg(target_arch = "x86_64")]
 use super::scan_sse2::special_mask_32;
 
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use super::scan_simd128::special_mask_32;
+
 /// `scan_sse2::special_mask_32` where SSE2 is not a given: the four words' flags gathered into one mask
 /// without a branch. Bytes above a word's first true match may be flagged too, but never below
 /// it, so the lowest bit is always a true match.
-#[cfg(any(not(target_arch = "x86_64"), test))]
+#[cfg(any(
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )),
+    test
+))]
 #[inline(always)]
 pub(super) fn special_mask_32_words(chunk: &[u8; 32]) -> u32 {
     let gather = |m: u64| ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
@@ -124,7 +133,10 @@ pub(super) fn special_mask_32_words(chunk: &[u8; 32]) -> u32 {
     })
 }
 
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(not(any(
+    target_arch = "x86_64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
 use special_mask_32_words as special_mask_32;
 
 /// Byte by byte from `off`, for the last bytes of the input.

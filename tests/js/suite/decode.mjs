@@ -255,6 +255,27 @@ test('decode: keys and strings after wide characters, escapes in keys and string
   assert.equal(got.toString, 2)
 })
 
+test('decode: a quote, an escape or a control character at every place of strings up to 100 bytes', () => {
+  // The string scans look at 32 or 64 bytes a step (SIMD where the build has it): each place
+  // in and across those steps, in keys and values, at two alignments of the message.
+  const prefix = CALL_TEXT('').length - 2 // the offset of `{` in CALL_TEXT's arguments
+  for (const pad of ['', 'x']) {
+    for (let len = 1; len <= 100; len++) {
+      for (let at = 0; at < len; at++) {
+        const s = (mid) => 'a'.repeat(at) + mid + 'b'.repeat(len - at - 1)
+        const ok = [s('\\"'), s('\\\\'), s('\\n'), s('é')]
+        const msg = CALL_TEXT(`{${ok.map((o) => `"${pad}${o}":"${pad}${o}"`).join()}}`)
+        assertSameAsParse(lib.decode(msg), msg)
+        // a raw control character: the error's offset is the byte itself
+        const bad = CALL_TEXT(`{"k":"${pad}${s('\x01')}"}`)
+        const offset = prefix + 6 + pad.length + at
+        assert.throws(() => lib.decode(bad), mcpwireError('control_character', -32700, offset))
+        assert.throws(() => lib.decode(utf8.encode(bad)), mcpwireError('control_character', -32700, offset))
+      }
+    }
+  }
+})
+
 test('decode: numbers are the doubles JSON.parse gives', () => {
   const numbers = ['0', '-0', '-0.0', '0.1', '0.30000000000000004', '1E2', '1e+2', '1.5e-7', '5e-324',
     '2.2250738585072014e-308', '1.7976931348623157e308', '-1.7976931348623157e308', '9007199254740993',
