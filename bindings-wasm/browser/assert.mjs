@@ -35,6 +35,27 @@ function same(a, b) {
   return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same(a[k], b[k]))
 }
 
+/** Where `a` and `b` first differ, as a path of keys (for the message of a failed deepEqual). */
+function firstDifference(a, b, path = '') {
+  if (same(a, b)) return null
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return `${path || '/'}: ${show(a)} vs ${show(b)}`
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path || '/'}: prototypes differ`
+  const ka = Object.keys(a)
+  const kb = Object.keys(b)
+  for (const k of kb) {
+    if (!Object.prototype.hasOwnProperty.call(a, k)) {
+      const extra = ka.filter((x) => !Object.prototype.hasOwnProperty.call(b, x))
+      return `${path}/${k}: missing in actual, which has ${show(extra)} instead`
+    }
+  }
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return `${path}/${k}: not expected`
+    const d = firstDifference(a[k], b[k], `${path}/${k}`)
+    if (d) return d
+  }
+  return `${path || '/'}: differs`
+}
+
 const isErrorClass = (f) => f === Error || Error.isPrototypeOf(f)
 
 export const assert = {
@@ -47,7 +68,9 @@ export const assert = {
   },
   deepEqual(actual, expected, message) {
     if (!same(actual, expected))
-      throw new AssertionError(`${message ? message + ': ' : ''}not deep-equal:\n  actual   ${show(actual)}\n  expected ${show(expected)}`)
+      throw new AssertionError(
+        `${message ? message + ': ' : ''}not deep-equal at ${firstDifference(actual, expected)}:\n  actual   ${show(actual)}\n  expected ${show(expected)}`,
+      )
   },
   match(string, regexp, message) {
     if (typeof string !== 'string' || !regexp.test(string))

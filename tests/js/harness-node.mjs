@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { spawnSync } from 'node:child_process'
+import { runInNewContext } from 'node:vm'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -70,4 +71,6 @@ export const harness = {
   sdk,
   typecheck,
   log: (line) => console.log(line),
+  // JSON.parse of `t` in a new realm (random.mjs: an oracle no earlier object in this one affects)
+  parseElsewhere: (t) => runInNewContext('JSON.parse(t)', { t }),
 }

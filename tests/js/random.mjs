@@ -180,6 +180,23 @@ function assertSame(got, want, what) {
   assert.equal(JSON.stringify(got), JSON.stringify(want), `${what}: key order`)
 }
 
+/** The oracle for text `t`: `parsed`, JSON.parse's value of it, unless that differs from
+ * `got` and from JSON.parse's value of `t` in a fresh realm; then the fresh realm's, copied
+ * into this one. Chromium 148's JSON.parse, once an object with a one-character escaped key
+ * was built in its realm (by anything: decode, a literal), gives that key for other such keys
+ * in the same place: `{"a":1,"\\u0062":2}` comes back as {"a":1,"\\":2} after
+ * {"a":1,"\\\\":2} was built (README.md). */
+function oracle(got, parsed, t) {
+  if (JSON.stringify(got) === JSON.stringify(parsed)) return parsed
+  const fresh = h.parseElsewhere(t)
+  if (JSON.stringify(fresh) === JSON.stringify(parsed)) return parsed
+  engineFaults.push(t.length > 200 ? t.slice(0, 200) + '…' : t)
+  return structuredClone(fresh)
+}
+
+/** Texts JSON.parse got wrong in this realm and right in a fresh one ([`oracle`]). */
+const engineFaults = []
+
 /** decode's answer for one input: its value, or the McpwireError it threw (anything else fails). */
 function attempt(input, what) {
   try {
@@ -196,10 +213,10 @@ test('random messages of every class decode to what JSON.parse gives, from strin
   const r = generator(20261204)
   for (let i = 0; i < 1500; i++) {
     const t = message(r)
-    const want = JSON.parse(t)
     const what = `message ${i}: ${t.length > 600 ? t.slice(0, 600) + '…' : t}`
     const fromString = attempt(t, what)
     assert.ok(!fromString.error, `${what}: ${fromString.error && fromString.error.message}`)
+    const want = oracle(fromString.value, JSON.parse(t), t)
     assertSame(fromString.value, want, what)
     const fromBytes = attempt(utf8.encode(t), what)
     assert.ok(!fromBytes.error, `${what}: ${fromBytes.error && fromBytes.error.message}`)
@@ -210,10 +227,19 @@ test('random messages of every class decode to what JSON.parse gives, from strin
     // canonicalize keeps the value (the sign of a zero aside: `-0` is written `0`, `-0.0` kept)
     // and is a fixed point.
     const canon = lib.canonicalize(t)
-    assert.deepEqual(withoutNegativeZero(JSON.parse(text(canon))), withoutNegativeZero(want), `${what}: canonicalize`)
+    const canonValue = oracle(want, JSON.parse(text(canon)), text(canon))
+    assert.deepEqual(withoutNegativeZero(canonValue), withoutNegativeZero(want), `${what}: canonicalize`)
     assert.equal(text(lib.canonicalize(canon)), text(canon), `${what}: canonical twice`)
   }
+  logEngineFaults('random messages')
 })
+
+/** Says which texts this realm's JSON.parse got wrong, if any ([`oracle`]). */
+function logEngineFaults(what) {
+  if (engineFaults.length === 0) return
+  h.log(`${what}: JSON.parse in this realm gave a wrong value for ${engineFaults.length} text(s), checked against a fresh realm: ${engineFaults.join(' | ')}`)
+  engineFaults.length = 0
+}
 
 
 function withoutNegativeZero(v) {
@@ -268,7 +294,10 @@ test('mutated messages: decode rejects what JSON.parse rejects, and what it acce
     const fromString = attempt(t, what)
     const fromBytes = attempt(utf8.encode(t), what)
     if (invalidJson) assert.ok(fromString.error, `${what}: decode accepted what JSON.parse rejects`)
-    if (!fromString.error) assertSame(fromString.value, want, what)
+    if (!fromString.error) {
+      want = oracle(fromString.value, want, t)
+      assertSame(fromString.value, want, what)
+    }
     assert.equal(!fromBytes.error, !fromString.error, `${what}: bytes and string disagree`)
     if (fromString.error) {
       assert.equal(fromBytes.error.kind, fromString.error.kind, `${what}: kind`)
@@ -279,6 +308,7 @@ test('mutated messages: decode rejects what JSON.parse rejects, and what it acce
       accepted++
     }
   }
+  logEngineFaults('mutated messages')
   // Both sides of the oracle were exercised (the edits leave some messages valid).
   assert.ok(accepted > 100 && rejected > 1000, `accepted ${accepted}, rejected ${rejected}`)
 })
