@@ -184,8 +184,8 @@ function assertSame(got, want, what) {
  * `got` and from JSON.parse's value of `t` in a fresh realm; then the fresh realm's, copied
  * into this one. Chromium 148's JSON.parse, once an object with a one-character escaped key
  * was built in its realm (by anything: decode, a literal), gives that key for other such keys
- * in the same place: `{"a":1,"\\u0062":2}` comes back as {"a":1,"\\":2} after
- * {"a":1,"\\\\":2} was built (README.md). */
+ * in the same place: `{"a":1,"\u0062":2}` comes back as {"a":1,"\\":2} after
+ * {"a":1,"\\":2} was built (README.md). */
 function oracle(got, parsed, t) {
   if (JSON.stringify(got) === JSON.stringify(parsed)) return parsed
   const fresh = h.parseElsewhere(t)
