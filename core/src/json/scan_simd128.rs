@@ -4,7 +4,8 @@
 //! V8 spells out in several instructions each.
 
 use core::arch::wasm32::{
-    u8x16, u8x16_bitmask, u8x16_eq, u8x16_min, u8x16_splat, u8x16_sub_sat, v128, v128_xor,
+    u8x16, u8x16_bitmask, u8x16_eq, u8x16_ge, u8x16_min, u8x16_splat, u8x16_sub_sat, v128,
+    v128_and, v128_xor,
 };
 
 /// Bit `k` set where byte `k` of `chunk` is `"`, `\` or a control character.
@@ -33,4 +34,21 @@ fn special_mask_16(x: v128) -> u16 {
     let quote_or_control = u8x16_sub_sat(v128_xor(x, u8x16_splat(2)), u8x16_splat(0x20));
     let special = u8x16_min(quote_or_control, v128_xor(x, u8x16_splat(b'\\')));
     u8x16_bitmask(u8x16_eq(special, u8x16_splat(0)))
+}
+
+/// The UTF-16 units of the UTF-8 bytes of `chunk`, which begins and ends between characters
+/// or in the middle of one (then counted where it begins): one per byte that does not
+/// continue a character (`10xxxxxx`), one more per first byte of four (`11110xxx`).
+#[inline(always)]
+pub(super) fn utf16_units_32(chunk: &[u8; 32]) -> usize {
+    let (lo, hi) = chunk.split_at(16);
+    utf16_units_16(lanes(lo)) + utf16_units_16(lanes(hi))
+}
+
+#[inline(always)]
+fn utf16_units_16(x: v128) -> usize {
+    let continuation = u8x16_eq(v128_and(x, u8x16_splat(0xC0)), u8x16_splat(0x80));
+    let four = u8x16_ge(x, u8x16_splat(0xF0));
+    16 - u8x16_bitmask(continuation).count_ones() as usize
+        + u8x16_bitmask(four).count_ones() as usize
 }

@@ -68,12 +68,7 @@ fn utf16_len(text: &[u8]) -> usize {
     let mut chunks = text.chunks_exact(32);
     let mut units = 0;
     for c in &mut chunks {
-        let w = [0, 8, 16, 24].map(|at| word(c, at));
-        if (w[0] | w[1] | w[2] | w[3]) & HI == 0 {
-            units += 32;
-        } else {
-            units += byte_sum(w.into_iter().map(byte_units).sum());
-        }
+        units += units_32(c);
     }
     let mut words = chunks.remainder().chunks_exact(8);
     for c in &mut words {
@@ -85,6 +80,27 @@ fn utf16_len(text: &[u8]) -> usize {
             .iter()
             .map(|&c| usize::from(c & 0xC0 != 0x80) + usize::from(c >= 0xF0))
             .sum::<usize>()
+}
+
+/// The UTF-16 units of 32 bytes of UTF-8 ([`utf16_len`]'s step): 32 without a high bit, else
+/// counted a word at a time.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(always)]
+fn units_32(c: &[u8]) -> usize {
+    let w = [0, 8, 16, 24].map(|at| word(c, at));
+    if (w[0] | w[1] | w[2] | w[3]) & HI == 0 {
+        32
+    } else {
+        byte_sum(w.into_iter().map(byte_units).sum())
+    }
+}
+
+/// [`units_32`] in wasm's simd128: two compares and two bit counts per 16 bytes.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn units_32(c: &[u8]) -> usize {
+    c.first_chunk::<32>()
+        .map_or(0, crate::json::scan_simd128::utf16_units_32)
 }
 
 /// The UTF-16 units of each byte of `w`, in that byte: 0 for a continuation byte
