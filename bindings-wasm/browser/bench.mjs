@@ -5,6 +5,8 @@
 // With BENCH_AB=name,name,... it runs the A/B page (ab.html) instead: decode of the builds
 // copied into bindings-wasm/pkg/web/v/<name>/ (each a pkg/web), interleaved, best of many
 // short rounds (BENCH_ROUNDS, default 150, of BENCH_WIN ms, default 4), for a loaded machine.
+// With BENCH_CHECK=name,... it runs the check page (check.html) instead: core's check of each
+// message in wasm alone (checkScratch, checkTapeIn), for the builds in pkg/web/v/<name>/.
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -63,9 +65,11 @@ try {
   })
   session = s.sessionId
   await wd('POST', `/session/${session}/timeouts`, { script: 600000, pageLoad: 600000 })
-  const page = process.env.BENCH_AB
-    ? `ab.html?v=${process.env.BENCH_AB}&rounds=${process.env.BENCH_ROUNDS ?? 150}&win=${process.env.BENCH_WIN ?? 4}`
-    : `bench.html?ms=${ms}`
+  const page = process.env.BENCH_CHECK
+    ? `check.html?v=${process.env.BENCH_CHECK}&rounds=${process.env.BENCH_ROUNDS ?? 40}`
+    : process.env.BENCH_AB
+      ? `ab.html?v=${process.env.BENCH_AB}&rounds=${process.env.BENCH_ROUNDS ?? 150}&win=${process.env.BENCH_WIN ?? 4}`
+      : `bench.html?ms=${ms}`
   await wd('POST', `/session/${session}/url`, { url: `${server.url}/bindings-wasm/browser/${page}` })
   let done = null
   for (let i = 0; i < 6000 && !done; i++) {
