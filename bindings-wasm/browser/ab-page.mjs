@@ -3,24 +3,9 @@
 // SDK's zod schemas, interleaved, best of many short rounds (noise on a shared machine only
 // ever adds time, and a short round is less often interrupted). decode(bytes) is compared with
 // JSON.parse(new TextDecoder().decode(bytes)), JSON.parse of the same bytes. Not a test.
-import { benchMessages, sdkCheck } from '../../tests/js/bench-core.mjs'
+import { benchMessages, sdkCheck, shortRound as once } from '../../tests/js/bench-core.mjs'
 
 const out = document.getElementById('result')
-
-function once(fn, ms) {
-  for (let i = 0; i < 20; i++) fn()
-  let n = 0
-  let batch = 8
-  const start = performance.now()
-  let t = start
-  while (t - start < ms) {
-    for (let i = 0; i < batch; i++) fn()
-    n += batch
-    batch = Math.min(batch * 2, 1024)
-    t = performance.now()
-  }
-  return ((t - start) * 1000) / n
-}
 
 try {
   const q = new URL(location.href).searchParams

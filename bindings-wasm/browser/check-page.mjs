@@ -2,24 +2,9 @@
 // alone, for builds copied into bindings-wasm/pkg/web/v/<name>/, interleaved, best of many
 // short rounds. Per message: the bytes copied into wasm memory and `checkScratch` (the checks,
 // api::validate) or `checkTapeIn` (the checks and the tape); no JS value is built. Not a test.
-import { benchMessages } from '../../tests/js/bench-core.mjs'
+import { benchMessages, shortRound as once } from '../../tests/js/bench-core.mjs'
 
 const out = document.getElementById('result')
-
-function once(fn, ms) {
-  for (let i = 0; i < 20; i++) fn()
-  let n = 0
-  let batch = 8
-  const start = performance.now()
-  let t = start
-  while (t - start < ms) {
-    for (let i = 0; i < batch; i++) fn()
-    n += batch
-    batch = Math.min(batch * 2, 1024)
-    t = performance.now()
-  }
-  return ((t - start) * 1000) / n
-}
 
 try {
   const q = new URL(location.href).searchParams

@@ -93,6 +93,23 @@ function once(fn, now, ms) {
   return ((t - start) * 1000) / n
 }
 
+/** One short round of the A/B and check pages: `fn` run for about `ms` milliseconds, after a
+ * few warm-up calls, in doubling batches between clock reads; microseconds per call. */
+export function shortRound(fn, ms) {
+  for (let i = 0; i < 20; i++) fn()
+  let n = 0
+  let batch = 8
+  const start = performance.now()
+  let t = start
+  while (t - start < ms) {
+    for (let i = 0; i < batch; i++) fn()
+    n += batch
+    batch = Math.min(batch * 2, 1024)
+    t = performance.now()
+  }
+  return ((t - start) * 1000) / n
+}
+
 /** One row per message: µs per decode for each contender, and MB/s for mcpwire. */
 export function runBench({ lib, T, now, ms }) {
   const enc = new TextEncoder()
