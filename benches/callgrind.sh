@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Instructions per decode (or encode) of each corpus class, counted by callgrind: stable from
 # run to run and unaffected by other load on the machine. Usage:
-#   bash benches/callgrind.sh [encode|sonic|tape]
+#   bash benches/callgrind.sh [encode|sonic|tape|unescape]
 # (`sonic`: sonic-rs building and dropping its `Value` of the same messages, for comparison;
-# `tape`: what the JS bindings' decode runs natively, the checks and the tape, api::decode_tape.)
+# `tape`: what the JS bindings' decode runs natively, the checks and the tape, api::decode_tape;
+# `unescape`: the same with the unescaped text, api::decode_tape_unescaping.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-decode}"
@@ -13,6 +14,7 @@ toggle='*mcpwire_decode*'
 [ "$mode" = encode ] && toggle='*encode_to_vec*'
 [ "$mode" = sonic ] && toggle='*sonic_value*'
 [ "$mode" = tape ] && toggle='*tape_decode*'
+[ "$mode" = unescape ] && toggle='*unescaped_tape*'
 printf '| class | iterations | instructions per %s | per input byte |\n|---|---:|---:|---:|\n' "${mode/sonic/sonic-rs decode}"
 for c in tools_list_100 tools_call_1000 text_blocks_5 image_1mb progress_1000 structured_50kb errors_1000; do
   case $c in

@@ -1,8 +1,9 @@
 // decode: the message is written into a scratch buffer in wasm memory here (a string with
 // TextEncoder.encodeInto, bytes by a copy), core checks it there (checkTapeIn gets only its
 // length; checkTape also the limits, and the string for its lone-surrogate check) and writes
-// its tape into wasm memory, and the values are built from the tape
-// (tape.js) with the caller's own text; one the tape cannot take (nested past 1000 levels) is
+// its tape into wasm memory, and the values are built from the tape (tape.js) with the
+// caller's own string, or for bytes the text core wrote beside them with the string values
+// unescaped (checkTapeInBytes), so that none is left for JSON.parse; one the tape cannot take (nested past 1000 levels) is
 // built by JSON.parse. Other inputs, and a decode called while one runs (from a getter of
 // `limits`), take binding.decode.
 const encoder = new TextEncoder()
@@ -81,13 +82,23 @@ function decode(input, limits) {
       if (status === 0) throw binding.takeError()
       text = input
     } else if (input instanceof Uint8Array) {
+      // The bytes, then room for their text with its string values unescaped (not for a
+      // message past half the scratch buffer kept: a larger buffer, made for one call, would
+      // cost more than JSON.parse of its escaped strings).
       const len = input.length
-      scratchFor(len).set(input)
-      status = limits === undefined ? binding.checkTapeIn(len) : binding.checkTape(len, limits, undefined)
-      if (status === 0) throw binding.takeError()
-      // The text of the bytes checked: the caller's, unless a getter of `limits` could have
-      // changed them after the copy.
-      text = decoder.decode(limits === undefined ? input : scratchFor(len).subarray(0, len))
+      const room = 2 * len <= SCRATCH_KEEP ? 2 * len : len
+      scratchFor(room).set(input)
+      const s =
+        limits === undefined ? binding.checkTapeInBytes(len) : binding.checkTape(len, limits, undefined)
+      if (s === 0) throw binding.takeError()
+      // The text the tape slices: the unescaped one when there is one (its length above the
+      // status's two bits; scratchFor again, as the tape may have grown the memory), else that
+      // of the bytes checked: the caller's, unless a getter of `limits` could have changed
+      // them after the copy.
+      const unescaped = s >>> 2
+      status = s & 3
+      if (unescaped > 0) text = decoder.decode(scratchFor(room).subarray(len, len + unescaped))
+      else text = decoder.decode(limits === undefined ? input : scratchFor(len).subarray(0, len))
     } else {
       return binding.decode(input, limits)
     }

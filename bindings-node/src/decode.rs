@@ -45,12 +45,13 @@ pub fn checked_text<'a>(
 /// arrays of the last `tapeBuffers` call, from which the package's `decode` builds the values:
 /// 1 when written, 0 when the arrays are too small (the first two words then say how many
 /// words and numbers it needs), 2 when the message is to be built by `JSON.parse` instead.
-/// Throws as `decode`.
+/// Throws as `decode`. (A string's values are not unescaped here: a new text made for them
+/// costs more than `JSON.parse` of the escaped ones, BENCHMARKS.md.)
 #[napi(ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits")]
 pub fn check_tape(env: &Env, input: Unknown, limits: Option<Unknown>) -> Result<u32> {
     // Limits first: their getters may run a decode, which may change the arrays.
     let lim = read_limits(env, limits)?;
-    let tape = |bytes: &[u8]| tape_of(env, bytes, lim);
+    let tape = |bytes: &[u8]| tape_of(env, bytes, lim, &mut []);
     let status = match input.get_type()? {
         ValueType::String => {
             let s: JsString = unsafe { input.cast()? };
@@ -61,13 +62,17 @@ pub fn check_tape(env: &Env, input: Unknown, limits: Option<Unknown>) -> Result<
     Ok(status_code(status))
 }
 
-/// Checks `bytes` and writes their tape into the arrays of the last `tapeBuffers` call.
-fn tape_of(env: &Env, bytes: &[u8], lim: Limits) -> Result<TapeStatus> {
+/// Checks `bytes` and writes their tape into the arrays of the last `tapeBuffers` call, and
+/// into `out` their text with its string values unescaped when it is long enough
+/// (`api::decode_tape_unescaping`).
+fn tape_of(env: &Env, bytes: &[u8], lim: Limits, out: &mut [u8]) -> Result<TapeStatus> {
     TAPE.with_borrow_mut(|tape| {
         let (words, numbers) = tape.as_mut()?;
         // SAFETY: JS cannot run while this call does, so nothing else touches the arrays.
         let (words, numbers) = unsafe { (words.as_mut(), numbers.as_mut()) };
-        Some(KEYS.with_borrow_mut(|keys| api::decode_tape(bytes, lim, keys, words, numbers)))
+        Some(KEYS.with_borrow_mut(|keys| {
+            api::decode_tape_unescaping(bytes, lim, keys, words, numbers, out)
+        }))
     })
     .unwrap_or(Ok(TapeStatus::Fallback))
     .map_err(|e| mcpwire_error(env, e))
@@ -87,7 +92,7 @@ fn status_code(status: TapeStatus) -> u32 {
 #[napi]
 pub fn check_tape_in(env: &Env, len: u32) -> Result<u32> {
     with_input(len, |bytes| {
-        tape_of(env, bytes, Limits::DEFAULT).map(status_code)
+        tape_of(env, bytes, Limits::DEFAULT, &mut []).map(status_code)
     })
 }
 
@@ -133,39 +138,57 @@ pub fn check_tape_text<'e>(
 }
 
 /// The tape of `bytes`, and their text when it is written (else the status; 4 for ASCII
-/// bytes when `ascii_in_js`).
+/// bytes when `ascii_in_js`): with its string values unescaped when one had escapes and the
+/// message is at most [`UNESCAPE_MAX`] bytes, so that none is left for `JSON.parse`.
 fn tape_and_text<'e>(
     env: &'e Env,
     bytes: &[u8],
     lim: Limits,
     ascii_in_js: bool,
 ) -> Result<Either<JsString<'e>, u32>> {
-    match tape_of(env, bytes, lim)? {
-        // Core's tape writer says whether they are ASCII (a scan of its own).
-        TapeStatus::Written { ascii } => {
-            if ascii && ascii_in_js {
-                return Ok(Either::B(4));
+    UNESCAPED.with_borrow_mut(|out| {
+        let room = match bytes.len() <= UNESCAPE_MAX {
+            true if out.len() < bytes.len() => {
+                out.resize(bytes.len(), 0);
+                &mut out[..]
             }
-            if ascii {
-                // Latin-1: the engine copies it without decoding.
-                return env.create_string_latin1(bytes).map(Either::A);
+            true => &mut out[..],
+            false => &mut [],
+        };
+        match tape_of(env, bytes, lim, room)? {
+            TapeStatus::Written { ascii, unescaped } => {
+                let chars = match out.get(..unescaped) {
+                    Some(chars) if unescaped > 0 => chars,
+                    _ if ascii && ascii_in_js => return Ok(Either::B(4)),
+                    _ => bytes,
+                };
+                text_of(env, chars, ascii).map(Either::A)
             }
-            // UTF-16 made here: V8's UTF-8 decoding (napi's, `TextDecoder`'s) of text that is
-            // not Latin-1 costs several times as much.
-            UTF16.with_borrow_mut(|units| {
-                units.clear();
-                // SAFETY: a written tape means core checked `bytes` as UTF-8.
-                let text = unsafe { std::str::from_utf8_unchecked(bytes) };
-                units.extend(text.encode_utf16());
-                let s = env.create_string_utf16(units.as_slice());
-                if units.capacity() > 1 << 20 {
-                    *units = Vec::new();
-                }
-                s.map(Either::A)
-            })
+            status => Ok(Either::B(status_code(status))),
         }
-        status => Ok(Either::B(status_code(status))),
+    })
+}
+
+/// The JS string of `text`, UTF-8 that core checked (and says whether it is ASCII).
+fn text_of<'e>(env: &'e Env, text: &[u8], ascii: bool) -> Result<JsString<'e>> {
+    if ascii {
+        // Latin-1: the engine copies it without decoding.
+        return env.create_string_latin1(text);
     }
+    // UTF-16 made here: V8's UTF-8 decoding (napi's, `TextDecoder`'s) of text that is not
+    // Latin-1 costs several times as much.
+    UTF16.with_borrow_mut(|units| {
+        units.clear();
+        // SAFETY: a written tape means core checked the message as UTF-8, and wrote all of its
+        // unescaped text when it says so (each escape as a char's UTF-8).
+        let text = unsafe { std::str::from_utf8_unchecked(text) };
+        units.extend(text.encode_utf16());
+        let s = env.create_string_utf16(units.as_slice());
+        if units.capacity() > 1 << 20 {
+            *units = Vec::new();
+        }
+        s
+    })
 }
 
 /// Sets the array `checkTapeIn` reads (kept until the next call).
@@ -215,6 +238,8 @@ thread_local! {
     static TAPE: std::cell::RefCell<Option<(Uint32Array, Float64Array)>> = const { std::cell::RefCell::new(None) };
     /// The UTF-16 of the last non-ASCII text made by `tape_and_text` (its buffer reused).
     static UTF16: std::cell::RefCell<Vec<u16>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The unescaped text of the last bytes `tape_and_text` took (its buffer reused).
+    static UNESCAPED: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     /// The array `checkTapeIn` reads its message from.
     static INPUT: std::cell::RefCell<Option<Uint8Array>> = const { std::cell::RefCell::new(None) };
     /// The UTF-8 copy of the last string checked ([`with_utf8`]): its buffer is reused, so a
@@ -224,3 +249,8 @@ thread_local! {
 
 /// Largest scratch buffer kept between calls (bigger ones are freed after their call).
 const SCRATCH_KEEP: usize = 1 << 20;
+
+/// Largest message given as bytes whose string values are unescaped natively: the buffer is
+/// kept between calls, and past this size an ASCII message's text is better made by Node's
+/// Latin-1 decoding, outside the JS heap (see `check_tape_text`).
+const UNESCAPE_MAX: usize = 256 << 10;

@@ -1,7 +1,8 @@
 // The check page (BENCH_CHECK=a,b node bindings-wasm/browser/bench.mjs): core's work in wasm
 // alone, for builds copied into bindings-wasm/pkg/web/v/<name>/, interleaved, best of many
 // short rounds. Per message: the bytes copied into wasm memory and `checkScratch` (the checks,
-// api::validate) or `checkTapeIn` (the checks and the tape); no JS value is built. Not a test.
+// api::validate), `checkTapeIn` (the checks and the tape) or `checkTapeInBytes` (the checks, the
+// tape, and the strings unescaped in place); no JS value is built. Not a test.
 import { benchMessages, shortRound as once } from '../../tests/js/bench-core.mjs'
 
 const out = document.getElementById('result')
@@ -28,6 +29,12 @@ try {
       r.c[`${v} checkTapeIn`] = () => {
         fill()
         return binding.checkTapeIn(r.bytes.length)
+      }
+      if (binding.checkTapeInBytes) {
+        r.c[`${v} checkTapeInBytes`] = () => {
+          fill()
+          return binding.checkTapeInBytes(r.bytes.length)
+        }
       }
     }
   }

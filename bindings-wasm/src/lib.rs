@@ -411,26 +411,51 @@ pub fn tape_place() -> Vec<u32> {
 /// Checks the message in the first `len` bytes of the scratch buffer as [`check_scratch`]
 /// does and writes its tape: 1 when written where [`tape_place`] last said, 3 when written
 /// after the tape moved (ask again), 2 when the message is to be built by `JSON.parse`.
+/// For bytes (`text` undefined), the scratch buffer holds `2 * len` and the message's text
+/// with its string values unescaped is written after it (`api::decode_tape_unescaping`):
+/// the status then has its length, when there is one, above its two low bits, and the
+/// tape's strings are slices of that text.
 #[doc(hidden)]
 #[wasm_bindgen(js_name = checkTape)]
 pub fn check_tape(len: usize, limits: JsValue, text: JsValue) -> Result<u32, JsValue> {
     let lim = read_limits(&limits)?;
-    SCRATCH.with_borrow(|b| tape_status(scratch_text(b, len, &text)?, lim))
+    if text.is_undefined() {
+        return SCRATCH.with_borrow_mut(|b| {
+            let (input, out) = scratch_split(b, len)?;
+            tape_status(input, lim, out)
+        });
+    }
+    SCRATCH.with_borrow(|b| tape_status(scratch_text(b, len, &text)?, lim, &mut []))
 }
 
-/// [`check_tape`] with the default limits, of bytes that need no lone-surrogate check (given
-/// as bytes, or encoded from a well-formed string): no JS value crosses, which saves 5-10% of
-/// a small message's `decode` (BENCHMARKS.md). 0 when the message does not decode: its
-/// `McpwireError` is then [`take_error`]'s (a `Result` would come back to JS as an array
-/// made for every call).
+/// [`check_tape`] with the default limits, of bytes encoded from a well-formed string (which
+/// need no lone-surrogate check): no JS value crosses, which saves 5-10% of a small message's
+/// `decode` (BENCHMARKS.md). 0 when the message does not decode: its `McpwireError` is then
+/// [`take_error`]'s (a `Result` would come back to JS as an array made for every call).
 #[doc(hidden)]
 #[wasm_bindgen(js_name = checkTapeIn)]
 pub fn check_tape_in(len: usize) -> u32 {
-    let status = SCRATCH.with_borrow(|b| tape_status(scratch_bytes(b, len)?, Limits::DEFAULT));
-    status.unwrap_or_else(|e| {
-        ERROR.set(Some(e));
-        0
-    })
+    let status =
+        SCRATCH.with_borrow(|b| tape_status(scratch_bytes(b, len)?, Limits::DEFAULT, &mut []));
+    status.unwrap_or_else(stash_error)
+}
+
+/// [`check_tape_in`] of a message given as bytes, with its unescaped text as [`check_tape`]
+/// writes it for bytes.
+#[doc(hidden)]
+#[wasm_bindgen(js_name = checkTapeInBytes)]
+pub fn check_tape_in_bytes(len: usize) -> u32 {
+    let status = SCRATCH.with_borrow_mut(|b| {
+        let (input, out) = scratch_split(b, len)?;
+        tape_status(input, Limits::DEFAULT, out)
+    });
+    status.unwrap_or_else(stash_error)
+}
+
+/// Keeps `e` for [`take_error`]; 0, the status that says so.
+fn stash_error(e: JsValue) -> u32 {
+    ERROR.set(Some(e));
+    0
 }
 
 thread_local! {
@@ -445,20 +470,35 @@ pub fn take_error() -> JsValue {
     ERROR.take().unwrap_or(JsValue::UNDEFINED)
 }
 
-/// Writes the tape of `bytes`; the status [`check_tape`] returns.
-fn tape_status(bytes: &[u8], lim: Limits) -> Result<u32, JsValue> {
-    let written = TAPE.with_borrow_mut(|t| t.decode(bytes, lim));
+/// Writes the tape of `bytes` (and their unescaped text into `out`, when it is long enough);
+/// the status [`check_tape`] returns.
+fn tape_status(bytes: &[u8], lim: Limits, out: &mut [u8]) -> Result<u32, JsValue> {
+    let written = TAPE.with_borrow_mut(|t| t.decode_unescaping(bytes, lim, out));
     Ok(match written.map_err(mcpwire_error)? {
-        TapeWrite::Written { moved: false } => 1,
-        TapeWrite::Written { moved: true } => 3,
+        TapeWrite::Written { moved, unescaped } => {
+            // Below 2^30: the scratch buffer's halves are (scratch_split).
+            u32::from(moved) << 1 | 1 | (unescaped as u32) << 2
+        }
         TapeWrite::Fallback => 2,
     })
 }
 
 /// The first `len` bytes of the scratch buffer.
 fn scratch_bytes(b: &[u8], len: usize) -> Result<&[u8], JsValue> {
-    b.get(..len)
-        .ok_or_else(|| JsValue::from(js_sys::Error::new("internal: scratch overrun")))
+    b.get(..len).ok_or_else(scratch_overrun)
+}
+
+/// The first `len` bytes of the scratch buffer, and the `len` after them for the unescaped
+/// text (none when the buffer is shorter, or past 2^30 bytes, whose length the status could
+/// not hold).
+fn scratch_split(b: &mut [u8], len: usize) -> Result<(&[u8], &mut [u8]), JsValue> {
+    let (input, rest) = b.split_at_mut_checked(len).ok_or_else(scratch_overrun)?;
+    let out = rest.get_mut(..len).filter(|_| len < 1 << 30);
+    Ok((input, out.unwrap_or_default()))
+}
+
+fn scratch_overrun() -> JsValue {
+    js_sys::Error::new("internal: scratch overrun").into()
 }
 
 /// The first `len` bytes of the scratch buffer; `text` is the string they were encoded from

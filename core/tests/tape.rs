@@ -7,6 +7,7 @@ mod common;
 #[allow(dead_code)]
 mod vectors;
 
+use common::Style;
 use mcpwire::json::tape::{self, TapeKeys, TapeStatus, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::json::Value;
 use mcpwire::Limits;
@@ -39,6 +40,35 @@ fn decode_tape(
         };
         mcpwire::api::decode_tape(input, limits, &mut all[at].1, words, numbers)
     })
+}
+
+/// `api::decode_tape_unescaping` of `input` with room for the unescaped text: the status, and
+/// the text the tape slices (the unescaped text, or the input when it says none).
+fn decode_tape_unescaping(
+    input: &[u8],
+    limits: Limits,
+    reserved: &[&str],
+    words: &mut [u32],
+    numbers: &mut [f64],
+) -> (Result<TapeStatus, mcpwire::DecodeError>, Vec<u8>) {
+    let mut out = vec![0xFF; input.len()];
+    let status = KEYS.with_borrow_mut(|all| {
+        let names: Vec<String> = reserved.iter().map(|r| r.to_string()).collect();
+        let at = match all.iter().position(|(n, _)| *n == names) {
+            Some(at) => at,
+            None => {
+                all.push((names, TapeKeys::new(reserved)));
+                all.len() - 1
+            }
+        };
+        let keys = &mut all[at].1;
+        mcpwire::api::decode_tape_unescaping(input, limits, keys, words, numbers, &mut out)
+    });
+    let text = match status {
+        Ok(TapeStatus::Written { unescaped, .. }) if unescaped > 0 => out[..unescaped].to_vec(),
+        _ => input.to_vec(),
+    };
+    (status, text)
 }
 
 /// A JS value as JSON.parse makes it (numbers compared bit for bit, so -0 is not 0).
@@ -102,6 +132,8 @@ struct TapeReader<'t> {
     highest_again: Option<u32>,
     /// The shapes of the objects written as shaped, in tape order.
     shaped: Vec<u32>,
+    /// How many string values were written as ESCAPED.
+    escaped_values: usize,
 }
 
 impl TapeReader<'_> {
@@ -140,7 +172,10 @@ impl TapeReader<'_> {
             }
             tape::INTEGER => Js::Num(f64::from(self.next() as i32)),
             tape::STRING => Js::Str(self.string()),
-            tape::ESCAPED => Js::Str(self.escaped()),
+            tape::ESCAPED => {
+                self.escaped_values += 1;
+                Js::Str(self.escaped())
+            }
             tape::ARRAY => {
                 let n = self.next();
                 Js::Arr((0..n).map(|_| self.value()).collect())
@@ -227,44 +262,70 @@ struct Read {
     once: usize,
     highest_again: Option<u32>,
     shaped: Vec<u32>,
+    escaped_values: usize,
 }
 
+/// Checks the tape of `input` (with room to spare) against its strict parse, written from the
+/// text as it is and from the unescaped text.
 fn check_with(input: &str, limits: Limits, reserved: &[&str]) -> Read {
     let mut w = vec![0u32; 2 * input.len() + 16];
     let mut f = vec![0f64; input.len() + 1];
+    let want = reference(&Value::parse(input.as_bytes(), limits).unwrap(), reserved);
     let status = decode_tape(input.as_bytes(), limits, reserved, &mut w, &mut f)
         .unwrap_or_else(|e| panic!("{input}: {e}"));
-    assert_eq!(
-        status,
-        TapeStatus::Written {
-            ascii: input.is_ascii()
-        },
-        "{input}"
-    );
+    let read = read_back(input, status, &w, &f, reserved, &want);
+
+    w.fill(0);
+    let (status, text) = decode_tape_unescaping(input.as_bytes(), limits, reserved, &mut w, &mut f);
+    let status = status.unwrap_or_else(|e| panic!("{input}: {e}"));
+    let text = String::from_utf8(text).expect("unescaped text in UTF-8");
+    let unescaped = read_back(&text, status, &w, &f, reserved, &want);
+    assert_eq!(unescaped.escaped_values, 0, "ESCAPED left in {input}");
+    // Unescaped text exactly when a value had escapes.
+    let written = matches!(status, TapeStatus::Written { unescaped, .. } if unescaped > 0);
+    assert_eq!(written, read.escaped_values > 0, "{input}");
+    read
+}
+
+/// Reads the tape in `w` and `f` back with `text` as the message text: it must give `want`,
+/// and a header that counts exactly what was read.
+fn read_back(
+    text: &str,
+    status: TapeStatus,
+    w: &[u32],
+    f: &[f64],
+    reserved: &[&str],
+    want: &Js,
+) -> Read {
+    let TapeStatus::Written { ascii, .. } = status else {
+        panic!("{status:?}: {text}");
+    };
+    assert_eq!(ascii, text.is_ascii(), "{text}");
     let mut r = TapeReader {
-        w: &w,
-        f: &f,
+        w,
+        f,
         p: 2,
         q: 0,
-        units: input.encode_utf16().collect(),
+        units: text.encode_utf16().collect(),
         keys: KNOWN_KEYS.iter().map(|k| k.to_string()).collect(),
         reserved,
         once: 0,
         highest_again: None,
         shaped: Vec::new(),
+        escaped_values: 0,
     };
     let got = r.value();
-    let want = reference(&Value::parse(input.as_bytes(), limits).unwrap(), reserved);
-    assert_eq!(got, want, "{input}");
+    assert_eq!(&got, want, "{text}");
     assert_eq!(
         (r.p, r.q),
         (w[0] as usize, w[1] as usize),
-        "header of {input}"
+        "header of {text}"
     );
     Read {
         once: r.once,
         highest_again: r.highest_again,
         shaped: r.shaped,
+        escaped_values: r.escaped_values,
     }
 }
 
@@ -444,7 +505,13 @@ fn too_small_buffers_say_what_the_tape_needs() {
     let mut f = vec![0f64; numbers];
     let status = decode_tape(input.as_bytes(), Limits::DEFAULT, &RESERVED, &mut w, &mut f);
     let ascii = input.is_ascii();
-    assert_eq!(status, Ok(TapeStatus::Written { ascii }));
+    assert_eq!(
+        status,
+        Ok(TapeStatus::Written {
+            ascii,
+            unescaped: 0
+        })
+    );
     assert_eq!(w, full);
 }
 
@@ -549,7 +616,124 @@ fn arb_shape_keyed() -> impl Strategy<Value = serde_json::Value> {
     })
 }
 
+/// Strings with every escape (each spelled every way), wide characters before, inside and
+/// after them, and escaped keys: unescaped, each reads back from the unescaped text,
+/// and so does what follows it.
+#[test]
+fn unescaped_strings_slice_the_unescaped_text() {
+    let chars = "\"\\/\u{8}\u{c}\n\r\t\u{0}\u{1f}a\u{7f}\u{80}é\u{7ff}\u{800}—\u{ffff}😀\u{10ffff}";
+    let mut values = Vec::new();
+    for styles in [
+        [Style::Short],
+        [Style::LowerHex],
+        [Style::UpperHex],
+        [Style::Literal],
+    ] {
+        let spelled = common::spell(chars, &styles);
+        values.push(format!(r#""{spelled}""#));
+        values.push(format!(r#""é{spelled}😀""#));
+        values.push(format!(
+            r#"{{"k\u00e9{}":"{spelled}","after":"日本 x"}}"#,
+            values.len()
+        ));
+    }
+    let input = call(&format!(r#"{{"v":[{}],"last":"😀 é"}}"#, values.join(",")));
+    // As read, the 12 values with escapes are ESCAPED; check_with saw none of them once
+    // unescaped.
+    let r = check_with(&input, Limits::DEFAULT, &RESERVED);
+    assert_eq!(r.escaped_values, 12);
+    let mut w = vec![0u32; 4 * input.len()];
+    let mut f = vec![0f64; 4];
+    let (_, text) =
+        decode_tape_unescaping(input.as_bytes(), Limits::DEFAULT, &RESERVED, &mut w, &mut f);
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("\"\\/\u{8}\u{c}\n\r\t"), "{text}");
+    // Escaped keys stay as they were.
+    assert!(text.contains(r#""k\u00e92":"#), "{text}");
+}
+
+/// An escape at every place of a string of up to 100 bytes, the string at the end of the
+/// message and inside it, other strings with escapes after it: the 32-byte steps of the copy,
+/// and its last bytes.
+#[test]
+fn escapes_at_every_place_of_a_string_read_back_unescaped() {
+    for len in [1, 2, 31, 32, 33, 63, 64, 65, 100] {
+        for at in 0..len {
+            for escape in ["\\n", "\\u00e9", "\\ud83d\\ude00", "\\\"", "\\u2014"] {
+                let s = format!("{}{escape}{}", "a".repeat(at), "é".repeat((len - at) / 2));
+                check(&call(&format!(r#"{{"v":"{s}"}}"#)), Limits::DEFAULT);
+                check(
+                    &call(&format!(r#"{{"s":"{s}","t":["{s}x","é\\t"]}}"#)),
+                    Limits::DEFAULT,
+                );
+            }
+        }
+    }
+}
+
+/// A buffer shorter than the input gets no unescaped text: the values keep their escapes.
+#[test]
+fn a_buffer_too_short_for_the_unescaped_text_is_left_alone() {
+    let input = call(r#"{"a":"x\ny","b":"\u00e9"}"#);
+    let mut w = vec![0u32; 256];
+    let mut f = vec![0f64; 4];
+    let mut out = vec![0u8; input.len() - 1];
+    let mut keys = TapeKeys::new(&RESERVED);
+    let status = mcpwire::api::decode_tape_unescaping(
+        input.as_bytes(),
+        Limits::DEFAULT,
+        &mut keys,
+        &mut w,
+        &mut f,
+        &mut out,
+    );
+    assert_eq!(
+        status,
+        Ok(TapeStatus::Written {
+            ascii: true,
+            unescaped: 0
+        })
+    );
+    assert!(out.iter().all(|&b| b == 0));
+    assert_eq!(w[2..].iter().filter(|&&t| t == tape::ESCAPED).count(), 2);
+}
+
+/// An ASCII message whose escapes give characters past ASCII is not ASCII once unescaped; one
+/// whose escapes give ASCII stays ASCII.
+#[test]
+fn the_unescaped_text_says_whether_it_is_ascii() {
+    let mut w = vec![0u32; 256];
+    let mut f = vec![0f64; 4];
+    for (args, ascii) in [
+        (r#"{"a":"\u00e9"}"#, false),
+        (r#"{"a":"\n\u0041\/"}"#, true),
+    ] {
+        let input = call(args);
+        let (status, text) =
+            decode_tape_unescaping(input.as_bytes(), Limits::DEFAULT, &RESERVED, &mut w, &mut f);
+        let unescaped = text.len();
+        assert!(unescaped < input.len());
+        assert_eq!(
+            status,
+            Ok(TapeStatus::Written { ascii, unescaped }),
+            "{input}"
+        );
+        check(&input, Limits::DEFAULT);
+    }
+}
+
 proptest! {
+    #[test]
+    fn strings_spelled_any_way_read_back_unescaped(
+        texts in prop::collection::vec((common::arb_text(), common::arb_styles()), 1..8),
+    ) {
+        let items: Vec<String> = texts
+            .iter()
+            .map(|(t, styles)| format!(r#""{}""#, common::spell(t, styles)))
+            .collect();
+        check(&call(&format!(r#"{{"v":[{}],"z":"é"}}"#, items.join(","))), Limits::DEFAULT);
+    }
+
     #[test]
     fn any_arguments_read_back_as_their_strict_parse(args in arb_json()) {
         let args = serde_json::Value::Object([("v".to_string(), args)].into_iter().collect());

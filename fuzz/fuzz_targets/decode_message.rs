@@ -1,7 +1,7 @@
 //! Any bytes: decoding never panics; whatever decodes re-encodes to bytes that decode to an
 //! equal message, and the encoding is a fixed point; the check report is always valid JSON;
 //! the tape of a valid message (too small buffers first) is written without a panic and says
-//! what it needs.
+//! what it needs; with its unescaped text, that text is UTF-8 and the tape as long.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -31,8 +31,27 @@ fn tape(data: &[u8], limits: Limits) {
     let mut f = vec![0.0; numbers];
     let status = mcpwire::api::decode_tape(data, limits, &mut keys, &mut w, &mut f);
     let ascii = data.is_ascii();
-    assert_eq!(status, Ok(TapeStatus::Written { ascii }));
+    assert_eq!(
+        status,
+        Ok(TapeStatus::Written {
+            ascii,
+            unescaped: 0
+        })
+    );
     assert_eq!((w[0] as usize, w[1] as usize), (words, numbers));
+
+    let mut out = vec![0xFF; data.len()];
+    let status =
+        mcpwire::api::decode_tape_unescaping(data, limits, &mut keys, &mut w, &mut f, &mut out);
+    let Ok(TapeStatus::Written { ascii, unescaped }) = status else {
+        panic!("{status:?}");
+    };
+    assert_eq!((w[0] as usize, w[1] as usize), (words, numbers));
+    if unescaped > 0 {
+        assert!(unescaped < data.len());
+        let text = std::str::from_utf8(&out[..unescaped]).expect("unescaped text in UTF-8");
+        assert_eq!(ascii, text.is_ascii());
+    }
 }
 
 fuzz_target!(|data: &[u8]| {

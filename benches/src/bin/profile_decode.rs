@@ -1,9 +1,10 @@
 //! Decodes one class with mcpwire many times, for `valgrind --tool=callgrind`.
 //!
-//! `profile_decode <class-slug> [iterations|dump] [encode|sonic|tape|time|timesonic]`
+//! `profile_decode <class-slug> [iterations|dump] [encode|sonic|tape|unescape|time|timesonic]`
 //!
 //! `tape`: `api::decode_tape`, what the JS bindings' decode runs natively (the checks, then the
-//! tape their JS builds values from).
+//! tape their JS builds values from). `unescape`: `api::decode_tape_unescaping`, what they run
+//! for bytes (the tape, and the text with its string values unescaped).
 //!
 //! `time` (`timesonic`: sonic-rs) prints the fastest of `iterations` passes over the class in
 //! nanoseconds: on this noisy VM the minimum of one process is steadier than a median for
@@ -45,6 +46,10 @@ fn main() {
             }
             if mode == "tape" {
                 total += tape_decode(black_box(m));
+                continue;
+            }
+            if mode == "unescape" {
+                total += unescaped_tape(black_box(m));
                 continue;
             }
             if encode {
@@ -96,16 +101,33 @@ fn best_pass_ns(messages: &[Vec<u8>], passes: usize, sonic: bool) -> f64 {
     best
 }
 
+type TapeBuffers = (Vec<u32>, Vec<f64>, mcpwire::json::tape::TapeKeys, Vec<u8>);
+
+thread_local! {
+    static TAPE: std::cell::RefCell<TapeBuffers> = std::cell::RefCell::new((
+        vec![0; 1 << 20],
+        vec![0.0; 1 << 19],
+        mcpwire::json::tape::TapeKeys::new(&["__proto__", "toString"]),
+        Vec::new(),
+    ));
+}
+
 /// What a JS binding's decode runs natively: every check, then the tape (`json::tape`).
 #[inline(never)]
 fn tape_decode(m: &[u8]) -> usize {
-    thread_local! {
-        static TAPE: std::cell::RefCell<(Vec<u32>, Vec<f64>, mcpwire::json::tape::TapeKeys)> =
-            std::cell::RefCell::new((vec![0; 1 << 20], vec![0.0; 1 << 19],
-                mcpwire::json::tape::TapeKeys::new(&["__proto__", "toString"])));
-    }
-    TAPE.with_borrow_mut(|(w, f, keys)| {
+    TAPE.with_borrow_mut(|(w, f, keys, _)| {
         mcpwire::api::decode_tape(m, mcpwire::Limits::DEFAULT, keys, w, f).expect("tape");
+        w[0] as usize
+    })
+}
+
+/// [`tape_decode`] with the unescaped text written beside the tape.
+#[inline(never)]
+fn unescaped_tape(m: &[u8]) -> usize {
+    TAPE.with_borrow_mut(|(w, f, keys, out)| {
+        out.resize(m.len().max(out.len()), 0);
+        mcpwire::api::decode_tape_unescaping(m, mcpwire::Limits::DEFAULT, keys, w, f, out)
+            .expect("tape");
         w[0] as usize
     })
 }

@@ -15,7 +15,7 @@ mod session;
 mod tape;
 pub use failure::Failure;
 pub use session::{page, ClientOptions, ClientSession, ServerSession};
-pub use tape::{decode_tape, TapeVecs, TapeWrite};
+pub use tape::{decode_tape, decode_tape_unescaping, TapeVecs, TapeWrite};
 
 /// A failure of a value-level call: a decode error, or a misuse (wrong argument) with the
 /// kind that best names it.

@@ -3,7 +3,7 @@
 
 use super::McpMessage;
 use crate::error::Result;
-use crate::json::tape::{write_tape, TapeKeys, TapeStatus};
+use crate::json::tape::{write_tape, write_tape_unescaping, TapeKeys, TapeStatus};
 use crate::limits::Limits;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -20,6 +20,23 @@ pub fn decode_tape(
 ) -> Result<TapeStatus> {
     McpMessage::decode_with(input, limits, None)?;
     Ok(write_tape(input, keys, words, numbers))
+}
+
+/// [`decode_tape`], and into `out` (when it holds at least `input.len()` bytes) the message's
+/// text with its string values unescaped, whose strings the tape then slices when a value had
+/// escapes: [`TapeStatus::Written`] says how many bytes of it there are (0: none, the tape
+/// slices `input`). A builder that makes its text from those bytes needs no `JSON.parse` for
+/// those values (see [`crate::json::tape`]).
+pub fn decode_tape_unescaping(
+    input: &[u8],
+    limits: Limits,
+    keys: &mut TapeKeys,
+    words: &mut [u32],
+    numbers: &mut [f64],
+    out: &mut [u8],
+) -> Result<TapeStatus> {
+    McpMessage::decode_with(input, limits, None)?;
+    Ok(write_tape_unescaping(input, keys, words, numbers, out))
 }
 
 /// Words and numbers kept between documents; a larger tape is dropped at the next one.
@@ -44,6 +61,8 @@ pub enum TapeWrite {
     Written {
         /// The vectors moved.
         moved: bool,
+        /// The bytes of unescaped text written ([`decode_tape_unescaping`]; 0: none).
+        unescaped: usize,
     },
     /// The message is valid but has no tape (see [`TapeStatus::Fallback`]).
     Fallback,
@@ -76,6 +95,16 @@ impl TapeVecs {
 
     /// [`decode_tape`] into the vectors, growing them when the tape does not fit.
     pub fn decode(&mut self, input: &[u8], limits: Limits) -> Result<TapeWrite> {
+        self.decode_unescaping(input, limits, &mut [])
+    }
+
+    /// [`decode_tape_unescaping`] into the vectors, growing them when the tape does not fit.
+    pub fn decode_unescaping(
+        &mut self,
+        input: &[u8],
+        limits: Limits,
+        out: &mut [u8],
+    ) -> Result<TapeWrite> {
         let mut moved = false;
         if self.words.len() > KEEP || self.numbers.len() > KEEP {
             self.words = vec![0; FIRST_WORDS];
@@ -83,15 +112,11 @@ impl TapeVecs {
             moved = true;
         }
         loop {
-            let status = decode_tape(
-                input,
-                limits,
-                &mut self.keys,
-                &mut self.words,
-                &mut self.numbers,
-            )?;
-            match status {
-                TapeStatus::Written { .. } => return Ok(TapeWrite::Written { moved }),
+            let (keys, words, numbers) = (&mut self.keys, &mut self.words, &mut self.numbers);
+            match decode_tape_unescaping(input, limits, keys, words, numbers, out)? {
+                TapeStatus::Written { unescaped, .. } => {
+                    return Ok(TapeWrite::Written { moved, unescaped })
+                }
                 TapeStatus::Fallback => return Ok(TapeWrite::Fallback),
                 TapeStatus::TooSmall { words, numbers } => {
                     // Freed first: growing must not copy the old contents.
@@ -130,7 +155,10 @@ mod tests {
         let small = call(r#"{"a":1}"#);
         assert_eq!(
             t.decode(small.as_bytes(), Limits::DEFAULT),
-            Ok(TapeWrite::Written { moved: false })
+            Ok(TapeWrite::Written {
+                moved: false,
+                unescaped: 0
+            })
         );
         let words = t.words()[0] as usize;
         assert!(words > 2 && words <= t.words().len());
@@ -143,25 +171,37 @@ mod tests {
         let big = call(&format!(r#"{{"n":[{list}]}}"#));
         assert_eq!(
             t.decode(big.as_bytes(), Limits::DEFAULT),
-            Ok(TapeWrite::Written { moved: true })
+            Ok(TapeWrite::Written {
+                moved: true,
+                unescaped: 0
+            })
         );
         assert_eq!(t.words()[1], 5000);
         assert_eq!(t.numbers()[4999], 4999.5);
         assert_eq!(
             t.decode(big.as_bytes(), Limits::DEFAULT),
-            Ok(TapeWrite::Written { moved: false })
+            Ok(TapeWrite::Written {
+                moved: false,
+                unescaped: 0
+            })
         );
 
         // Past KEEP words the next call starts again from the first sizes.
         let huge = call(&format!(r#"{{"n":[{}]}}"#, ["0"; 600_000].join(",")));
         assert_eq!(
             t.decode(huge.as_bytes(), Limits::DEFAULT),
-            Ok(TapeWrite::Written { moved: true })
+            Ok(TapeWrite::Written {
+                moved: true,
+                unescaped: 0
+            })
         );
         assert!(t.words().len() > KEEP);
         assert_eq!(
             t.decode(small.as_bytes(), Limits::DEFAULT),
-            Ok(TapeWrite::Written { moved: true })
+            Ok(TapeWrite::Written {
+                moved: true,
+                unescaped: 0
+            })
         );
         assert_eq!(t.words().len(), FIRST_WORDS);
     }

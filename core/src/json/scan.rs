@@ -110,10 +110,10 @@ impl Specials {
 }
 
 #[cfg(target_arch = "x86_64")]
-use super::scan_sse2::special_mask_32;
+pub(super) use super::scan_sse2::special_mask_32;
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-use super::scan_simd128::special_mask_32;
+pub(super) use super::scan_simd128::special_mask_32;
 
 /// `scan_sse2::special_mask_32` where SSE2 is not a given: the four words' flags gathered into one mask
 /// without a branch. Bytes above a word's first true match may be flagged too, but never below
@@ -137,7 +137,7 @@ pub(super) fn special_mask_32_words(chunk: &[u8; 32]) -> u32 {
     target_arch = "x86_64",
     all(target_arch = "wasm32", target_feature = "simd128")
 )))]
-use special_mask_32_words as special_mask_32;
+pub(super) use special_mask_32_words as special_mask_32;
 
 /// Byte by byte from `off`, for the last bytes of the input.
 fn scan_tail(rest: &[u8], off: usize) -> usize {

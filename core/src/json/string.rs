@@ -177,7 +177,7 @@ pub struct Chars<'a> {
     escaped: bool,
 }
 
-fn hex4(s: &[u8]) -> u32 {
+pub(crate) fn hex4(s: &[u8]) -> u32 {
     s.iter().take(4).fold(0, |acc, &b| {
         let d = match b {
             b'0'..=b'9' => b - b'0',

@@ -86,8 +86,9 @@ test('decode: Uint8Array views at any byteOffset into a larger buffer, and Buffe
 })
 
 test('decode: calls of different sizes in any order see only their own bytes', () => {
-  const big = CALL_TEXT(JSON.stringify({ s: 'ab'.repeat(40000), t: 'é'.repeat(9000) }))
-  const small = CALL_TEXT('{"s":1}')
+  // (the escapes: the text of bytes with its strings unescaped, written beside them)
+  const big = CALL_TEXT(JSON.stringify({ s: 'ab'.repeat(40000), t: 'é'.repeat(9000), u: '\t"é\\'.repeat(3000) }))
+  const small = CALL_TEXT('{"s":1,"t":"\\n"}')
   const cut = small.slice(0, -3) // ends inside the message: not valid
   const want = { big: JSON.parse(big), small: JSON.parse(small) }
   for (let i = 0; i < 3; i++) {
@@ -111,7 +112,8 @@ test('decode: inputs larger than any scratch buffer (several MiB), then small on
   // ASCII but for its last characters: the WASM binding's scratch buffer of the string's
   // length is filled, then the rest does not fit
   const late = CALL_TEXT(JSON.stringify({ s: 'x'.repeat(1 << 20), t: 'é😀' }))
-  for (const m of [ascii, wide, late]) {
+  const escaped = CALL_TEXT(JSON.stringify({ s: 'x\n"é😀\u0001'.repeat(300000) }))
+  for (const m of [ascii, wide, late, escaped]) {
     const want = JSON.parse(m)
     assert.deepEqual(lib.decode(m), want)
     assert.deepEqual(lib.decode(utf8.encode(m)), want)
@@ -265,10 +267,11 @@ test('decode: a quote, an escape or a control character at every place of string
       for (let at = 0; at < len; at++) {
         const s = (mid) => pad + 'a'.repeat(at) + mid + 'b'.repeat(len - at - 1)
         // [the JSON spelling, the string it stands for]
-        const ok = [['\\"', '"'], ['\\\\', '\\'], ['\\n', '\n'], ['é', 'é']]
+        const ok = [['\\"', '"'], ['\\\\', '\\'], ['\\n', '\n'], ['é', 'é'], ['\\u00e8', 'è'], ['\\ud83d\\ude00', '😀']]
         const msg = CALL_TEXT(`{${ok.map(([j]) => `"${s(j)}":"${s(j)}"`).join()}}`)
         const want = CALL(Object.fromEntries(ok.map(([, v]) => [s(v), s(v)])))
         assert.deepEqual(lib.decode(msg), want)
+        assert.deepEqual(lib.decode(utf8.encode(msg)), want)
         // a raw control character: the error's offset is the byte itself
         const bad = CALL_TEXT(`{"k":"${s('\x01')}"}`)
         const offset = prefix + 6 + pad.length + at

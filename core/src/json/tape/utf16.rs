@@ -6,9 +6,12 @@ use crate::json::scan::{word, HI, LO};
 pub(super) struct Utf16<'a> {
     bytes: &'a [u8],
     ascii: bool,
-    /// The last offset converted, in bytes and in units.
+    /// The last offset converted, in bytes and in units of the text as read.
     byte: usize,
     unit: usize,
+    /// Units that unescaping took out of the strings before the last offset (`Tape::unescape`):
+    /// subtracted from every offset after them.
+    shift: usize,
 }
 
 impl<'a> Utf16<'a> {
@@ -18,6 +21,7 @@ impl<'a> Utf16<'a> {
             ascii: is_ascii(text),
             byte: 0,
             unit: 0,
+            shift: 0,
         }
     }
 
@@ -30,9 +34,16 @@ impl<'a> Utf16<'a> {
     #[inline(always)]
     pub(super) fn at(&mut self, b: usize) -> u32 {
         if self.ascii {
-            return b as u32; // the text's length fits u32 (checked by write_tape)
+            // The text's length fits u32 (checked by write_tape); the shift is units of it.
+            return b.wrapping_sub(self.shift) as u32;
         }
-        self.slow(b)
+        self.slow(b).wrapping_sub(self.shift as u32)
+    }
+
+    /// Takes `units` out of every offset from here on: a string before them was unescaped,
+    /// which made it that much shorter in UTF-16 than in the text read.
+    pub(super) fn shift(&mut self, units: usize) {
+        self.shift += units;
     }
 
     fn slow(&mut self, b: usize) -> u32 {
