@@ -22,13 +22,8 @@ thread_local! {
     static KEYS: std::cell::RefCell<Vec<(Vec<String>, TapeKeys)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-fn decode_tape(
-    input: &[u8],
-    limits: Limits,
-    reserved: &[&str],
-    words: &mut [u32],
-    numbers: &mut [f64],
-) -> Result<TapeStatus, mcpwire::DecodeError> {
+/// `f` with the key table of `reserved`.
+fn with_keys<T>(reserved: &[&str], f: impl FnOnce(&mut TapeKeys) -> T) -> T {
     KEYS.with_borrow_mut(|all| {
         let names: Vec<String> = reserved.iter().map(|r| r.to_string()).collect();
         let at = match all.iter().position(|(n, _)| *n == names) {
@@ -38,7 +33,19 @@ fn decode_tape(
                 all.len() - 1
             }
         };
-        mcpwire::api::decode_tape(input, limits, &mut all[at].1, words, numbers)
+        f(&mut all[at].1)
+    })
+}
+
+fn decode_tape(
+    input: &[u8],
+    limits: Limits,
+    reserved: &[&str],
+    words: &mut [u32],
+    numbers: &mut [f64],
+) -> Result<TapeStatus, mcpwire::DecodeError> {
+    with_keys(reserved, |keys| {
+        mcpwire::api::decode_tape(input, limits, keys, words, numbers)
     })
 }
 
@@ -52,16 +59,7 @@ fn decode_tape_unescaping(
     numbers: &mut [f64],
 ) -> (Result<TapeStatus, mcpwire::DecodeError>, Vec<u8>) {
     let mut out = vec![0xFF; input.len()];
-    let status = KEYS.with_borrow_mut(|all| {
-        let names: Vec<String> = reserved.iter().map(|r| r.to_string()).collect();
-        let at = match all.iter().position(|(n, _)| *n == names) {
-            Some(at) => at,
-            None => {
-                all.push((names, TapeKeys::new(reserved)));
-                all.len() - 1
-            }
-        };
-        let keys = &mut all[at].1;
+    let status = with_keys(reserved, |keys| {
         mcpwire::api::decode_tape_unescaping(input, limits, keys, words, numbers, &mut out)
     });
     let text = match status {
