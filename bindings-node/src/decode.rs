@@ -3,7 +3,7 @@
 
 use crate::{js_string_utf8, mcpwire_error, read_input, read_limits, type_error, Input};
 use mcpwire::api;
-use mcpwire::json::tape::{TapeKeys, TapeStatus, KNOWN_KEYS, TAPE_SHAPES};
+use mcpwire::json::tape::{push_utf16, TapeKeys, TapeStatus, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::Limits;
 use napi::bindgen_prelude::*;
 use napi::JsString;
@@ -175,14 +175,14 @@ fn text_of<'e>(env: &'e Env, text: &[u8], ascii: bool) -> Result<JsString<'e>> {
         // Latin-1: the engine copies it without decoding.
         return env.create_string_latin1(text);
     }
-    // UTF-16 made here: V8's UTF-8 decoding (napi's, `TextDecoder`'s) of text that is not
-    // Latin-1 costs several times as much.
+    // UTF-16 made here (core's `push_utf16`): V8's UTF-8 decoding (napi's, `TextDecoder`'s)
+    // of text that is not Latin-1 costs several times as much.
     UTF16.with_borrow_mut(|units| {
         units.clear();
         // SAFETY: a written tape means core checked the message as UTF-8, and wrote all of its
         // unescaped text when it says so (each escape as a char's UTF-8).
         let text = unsafe { std::str::from_utf8_unchecked(text) };
-        units.extend(text.encode_utf16());
+        push_utf16(text, units);
         let s = env.create_string_utf16(units.as_slice());
         if units.capacity() > 1 << 20 {
             *units = Vec::new();

@@ -48,6 +48,7 @@ use keys::{guess_at, Key, KeyTable};
 pub use keys::{TapeKeys, KNOWN_KEYS, MAX_RESERVED};
 use shapes::{push_key, shape_of, NO_SHAPE};
 pub use shapes::{MAX_SHAPE_KEYS, TAPE_SHAPES};
+pub use utf16::push_utf16;
 use utf16::Utf16;
 
 /// `null`.
