@@ -94,7 +94,8 @@ struct Utf8 {
 
 impl Utf8 {
     fn len(&self) -> usize {
-        match self.bytes[0] {
+        let [lead, ..] = self.bytes;
+        match lead {
             0..=0x7F => 1,
             0xC0..=0xDF => 2,
             0xE0..=0xEF => 3,
