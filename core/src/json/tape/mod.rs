@@ -234,12 +234,17 @@ impl Tape<'_, '_> {
         self.nw += 1;
     }
 
-    /// `tag`, then the UTF-16 offsets of the bytes `start..end`: one bounds check for the
-    /// three words.
+    /// `tag`, then the UTF-16 offsets of the bytes `start..end`.
     #[inline(always)]
     fn span(&mut self, tag: u32, start: usize, end: usize) {
         let start = self.units.at(start);
         let end = self.units.at(end);
+        self.triple(tag, start, end);
+    }
+
+    /// `tag` and two UTF-16 offsets: one bounds check for the three words.
+    #[inline(always)]
+    fn triple(&mut self, tag: u32, start: u32, end: u32) {
         let nw = self.nw;
         match self.words.get_mut(nw..nw + 3) {
             Some([a, b, c]) => {

@@ -76,13 +76,7 @@ impl Tape<'_, '_> {
         self.copied = j;
         let uend = self.units.at(j).wrapping_sub(units as u32);
         self.units.shift(units);
-        let nw = self.nw;
-        for (k, word) in [STRING, ustart, uend].into_iter().enumerate() {
-            if let Some(slot) = self.words.get_mut(nw + k) {
-                *slot = word;
-            }
-        }
-        self.nw = nw + 3;
+        self.triple(STRING, ustart, uend);
         Some(j + 1)
     }
 }
