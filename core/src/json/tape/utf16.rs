@@ -208,37 +208,11 @@ mod tests {
         }
     }
 
-    #[test]
-    fn push_utf16_agrees_with_encode_utf16_at_every_length_and_offset() {
+    /// `f` of every part of two texts between character boundaries (the whole text
+    /// included): wide characters of every length, and runs of ASCII longer than a 32-byte
+    /// step between and around them.
+    fn every_part(mut f: impl FnMut(&str)) {
         let mixed = "aé日😀x\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}bcdefghijk😀😀é";
-        let long = alloc::format!(
-            "{}{mixed}{}é{}😀",
-            "x".repeat(40),
-            "y".repeat(70),
-            "z".repeat(9)
-        );
-        let mut out = alloc::vec![7u16];
-        for text in [mixed, &long] {
-            for (start, _) in text.char_indices() {
-                for (end, _) in text[start..]
-                    .char_indices()
-                    .chain([(text.len() - start, ' ')])
-                {
-                    let part = &text[start..start + end];
-                    out.truncate(1);
-                    push_utf16(part, &mut out);
-                    let want: alloc::vec::Vec<u16> =
-                        core::iter::once(7).chain(part.encode_utf16()).collect();
-                    assert_eq!(out, want, "{part:?}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn utf16_len_agrees_with_str_at_every_length_and_offset() {
-        let mixed = "aé日😀x\u{7f}\u{80}\u{7ff}\u{800}\u{ffff}\u{10000}\u{10ffff}bcdefghijk😀😀é";
-        // Runs of ASCII longer than a 32-byte step, between and around the other characters.
         let long = alloc::format!(
             "{}{mixed}{}é{}😀",
             "x".repeat(40),
@@ -247,15 +221,34 @@ mod tests {
         );
         for text in [mixed, &long] {
             for (start, _) in text.char_indices() {
-                for (end, _) in text[start..].char_indices() {
-                    let part = &text[start..start + end];
-                    assert_eq!(
-                        utf16_len(part.as_bytes()),
-                        part.encode_utf16().count(),
-                        "{part:?}"
-                    );
+                let rest = &text[start..];
+                for (end, _) in rest.char_indices().chain([(rest.len(), ' ')]) {
+                    f(&rest[..end]);
                 }
             }
         }
+    }
+
+    #[test]
+    fn push_utf16_agrees_with_encode_utf16_at_every_length_and_offset() {
+        let mut out = alloc::vec![7u16];
+        every_part(|part| {
+            out.truncate(1);
+            push_utf16(part, &mut out);
+            let want: alloc::vec::Vec<u16> =
+                core::iter::once(7).chain(part.encode_utf16()).collect();
+            assert_eq!(out, want, "{part:?}");
+        });
+    }
+
+    #[test]
+    fn utf16_len_agrees_with_str_at_every_length_and_offset() {
+        every_part(|part| {
+            assert_eq!(
+                utf16_len(part.as_bytes()),
+                part.encode_utf16().count(),
+                "{part:?}"
+            );
+        });
     }
 }
