@@ -3,7 +3,7 @@
 
 use super::McpMessage;
 use crate::error::Result;
-use crate::json::tape::{write_tape, write_tape_unescaping, TapeKeys, TapeStatus};
+use crate::json::tape::{write_tape_unescaping, TapeKeys, TapeStatus};
 use crate::limits::Limits;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -18,8 +18,7 @@ pub fn decode_tape(
     words: &mut [u32],
     numbers: &mut [f64],
 ) -> Result<TapeStatus> {
-    McpMessage::decode_with(input, limits, None)?;
-    Ok(write_tape(input, keys, words, numbers))
+    decode_tape_unescaping(input, limits, keys, words, numbers, &mut [])
 }
 
 /// [`decode_tape`], and into `out` (when it holds at least `input.len()` bytes) the message's

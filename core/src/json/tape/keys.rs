@@ -319,7 +319,7 @@ impl<'s> KeyTable<'s> {
             return Key::Once;
         }
         self.remember(guess, first, last, len, self.stamp, self.next);
-        // Offsets fit u32: write_tape refuses longer texts.
+        // Offsets fit u32: write_tape_unescaping refuses longer texts.
         self.k.entries[self.len % MAX_KEYS] = Entry {
             first,
             last,

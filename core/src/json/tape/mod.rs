@@ -27,10 +27,11 @@
 //! | a key with escapes | [`KEY_ESCAPED`] `start end` (JSON-parse `start-1..end+1`) |
 //! | a plain key among the reserved names | [`KEY_DEFINE`] `start end` |
 //!
-//! With a buffer for it ([`write_tape_unescaping`]), the tape also writes the text with its
-//! string values unescaped: each value with escapes is then a [`STRING`] slice of that text
-//! (offsets in its units), so a builder that makes its text from those bytes needs no
-//! `JSON.parse` for it. Keys with escapes stay as they are ([`KEY_ESCAPED`]).
+//! With a buffer for it ([`api::decode_tape_unescaping`](crate::api::decode_tape_unescaping)),
+//! the tape also writes the text with its string values unescaped: each value with escapes is
+//! then a [`STRING`] slice of that text (offsets in its units), so a builder that makes its
+//! text from those bytes needs no `JSON.parse` for it. Keys with escapes stay as they are
+//! ([`KEY_ESCAPED`]).
 //!
 //! A document's own keys are numbered from `KNOWN_KEYS.len()` on. The reserved names (given
 //! to [`TapeKeys::new`]) are those JS must define as own properties, not assign (`JSON.parse`
@@ -96,9 +97,10 @@ pub enum TapeStatus {
     Written {
         /// The text has no byte above 0x7F.
         ascii: bool,
-        /// How many bytes of unescaped text [`write_tape_unescaping`] wrote, which the tape's
-        /// offsets are then into; 0 when none (no string value had escapes, or the text is
-        /// read as it is): they are into the input.
+        /// How many bytes of unescaped text
+        /// [`api::decode_tape_unescaping`](crate::api::decode_tape_unescaping) wrote, which the
+        /// tape's offsets are then into; 0 when none (no string value had escapes, or the text
+        /// is read as it is): they are into the input.
         unescaped: usize,
     },
     /// The buffers were too small: the header (when there was room for it) and the fields
@@ -114,23 +116,14 @@ pub enum TapeStatus {
     Fallback,
 }
 
-/// Writes the tape of `text`, a document that already passed every check (`api::decode_tape`
-/// checks it first), into `words` and `numbers`, with the keys `keys` knows. The scan trusts
-/// the checks: text that is not a checked document gives [`TapeStatus::Fallback`] or a
-/// meaningless tape, never a panic. (Bytes, not `&str`: the checks already read them as
-/// UTF-8, and a second check is 3% of a small message's tape.)
-pub(crate) fn write_tape(
-    text: &[u8],
-    keys: &mut TapeKeys,
-    words: &mut [u32],
-    numbers: &mut [f64],
-) -> TapeStatus {
-    write_tape_unescaping(text, keys, words, numbers, &mut [])
-}
-
-/// [`write_tape`], and into `out` the text with its string values unescaped, when `out` holds
-/// at least `text.len()` bytes and a value has escapes (see the module's documentation;
-/// [`TapeStatus::Written`] says how many bytes).
+/// Writes the tape of `text`, a document that already passed every check
+/// (`api::decode_tape` checks it first), into `words` and `numbers`, with the keys `keys`
+/// knows; and into `out` the text with its string values unescaped, when `out` holds at least
+/// `text.len()` bytes and a value has escapes (see the module's documentation;
+/// [`TapeStatus::Written`] says how many bytes). The scan trusts the checks: text that is not
+/// a checked document gives [`TapeStatus::Fallback`] or a meaningless tape, never a panic.
+/// (Bytes, not `&str`: the checks already read them as UTF-8, and a second check is 3% of a
+/// small message's tape.)
 pub(crate) fn write_tape_unescaping(
     text: &[u8],
     keys: &mut TapeKeys,

@@ -34,7 +34,7 @@ impl<'a> Utf16<'a> {
     #[inline(always)]
     pub(super) fn at(&mut self, b: usize) -> u32 {
         if self.ascii {
-            // The text's length fits u32 (checked by write_tape); the shift is units of it.
+            // The text's length fits u32 (checked by write_tape_unescaping); the shift is units of it.
             return b.wrapping_sub(self.shift) as u32;
         }
         self.slow(b).wrapping_sub(self.shift as u32)
