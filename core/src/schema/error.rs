@@ -221,7 +221,10 @@ impl super::validate::Ctx<'_> {
         let instance_end = text.len();
         text.push_str(&node.path);
         if kw != "false" {
-            uri::push_token(&mut text, kw);
+            // (Keyword names have no `~` or `/` to escape.)
+            debug_assert!(!uri::needs_escape(kw.as_bytes()));
+            text.push('/');
+            text.push_str(kw);
         }
         let schema_end = text.len();
         match &self.subject {

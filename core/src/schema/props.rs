@@ -52,6 +52,8 @@ pub(crate) struct OnePass {
     pub props: bool,
     pub closed: bool,
     pub extra: Option<NodeId>,
+    /// `extra` as a [`Slot`] (forwarding as a property's does), once the quick forms are built.
+    pub extra_slot: Slot,
     /// The fewest members an object passing `required` has: the distinct required names
     /// (0 when `required` is not among the node's object ops).
     pub min_members: u32,
@@ -177,7 +179,10 @@ impl ObjTable {
             match *op {
                 Op::Props => self.one_pass.props = true,
                 Op::NoAdditional => self.one_pass.closed = true,
-                Op::Additional(id) => self.one_pass.extra = Some(id),
+                Op::Additional(id) => {
+                    self.one_pass.extra = Some(id);
+                    self.one_pass.extra_slot = Slot::new(id, 0);
+                }
                 op => self.rest.push(op),
             }
         }

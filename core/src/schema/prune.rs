@@ -71,16 +71,20 @@ pub(crate) fn forward_properties(nodes: &mut [Node]) {
             ..s
         }
     };
-    let slots: Vec<Vec<Slot>> = nodes
+    let slots: Vec<(Vec<Slot>, Slot)> = nodes
         .iter()
         .map(|n| match n.fast.obj.as_deref() {
-            Some(t) => t.slots.iter().map(fill).collect(),
-            None => Vec::new(),
+            Some(t) => (
+                t.slots.iter().map(fill).collect(),
+                fill(&t.one_pass.extra_slot),
+            ),
+            None => (Vec::new(), Slot::default()),
         })
         .collect();
-    for (n, sl) in nodes.iter_mut().zip(slots) {
+    for (n, (sl, extra)) in nodes.iter_mut().zip(slots) {
         if let Some(t) = n.fast.obj.as_deref_mut() {
             t.slots = sl;
+            t.one_pass.extra_slot = extra;
         }
     }
 }

@@ -337,6 +337,7 @@ fn member_loop<'s, E: Env<'s>, const TIGHT: bool>(
         props,
         closed,
         extra,
+        ref extra_slot,
         ..
     } = t.one_pass;
     let mut seen = 0u64;
@@ -355,7 +356,7 @@ fn member_loop<'s, E: Env<'s>, const TIGHT: bool>(
                 }
             }
             None if closed => false,
-            None => extra.is_none_or(|id| check(env, id, v)),
+            None => extra.is_none() || property(env, extra_slot, v),
         };
         if !ok || stopped(env) {
             return None;
