@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per validation, mcpwire beside the jsonschema crate, for every argument case of
 # tests/schemas/python-sdk.json (issue 7): `is_valid`, and `validate` (every error; jsonschema's
-# `iter_errors` counted, and with each error's paths and message written out as mcpwire's
+# `iter_errors` counted, and each error kept with its message written out, as mcpwire's
 # are). Counted by callgrind at N = 100 and 1100 calls, the difference ÷ 1000,
 # so setup (parsing, compiling) drops out. Usage: bash benches/callgrind_schema.sh
 set -euo pipefail

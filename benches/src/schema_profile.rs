@@ -22,19 +22,19 @@ pub struct SchemaProfile {
     pub instance: serde_json::Value,
 }
 
-/// Every error of `instance` as `(instance path, schema path, message)` strings: what
-/// `mcpwire::schema::Schema::validate` returns, from the `jsonschema` crate, which formats
-/// an error's paths and message only when asked.
-pub fn jsonschema_errors_text(
-    validator: &jsonschema::Validator,
-    instance: &serde_json::Value,
-) -> Vec<(String, String, String)> {
+/// Every error of `instance` with its message written out: what
+/// `mcpwire::schema::Schema::validate` returns, from the `jsonschema` crate, whose errors
+/// carry their instance and schema paths as strings already and format their message only
+/// when asked.
+pub fn jsonschema_errors_text<'i>(
+    validator: &'i jsonschema::Validator,
+    instance: &'i serde_json::Value,
+) -> Vec<(jsonschema::ValidationError<'i>, String)> {
     validator
         .iter_errors(instance)
         .map(|e| {
             let message = e.to_string();
-            let at = e.instance_path().as_str().to_owned();
-            (at, e.schema_path().as_str().to_owned(), message)
+            (e, message)
         })
         .collect()
 }

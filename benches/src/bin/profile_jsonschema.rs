@@ -2,7 +2,7 @@
 //! `all`, `validator.iter_errors(..).count()`) on one tool's arguments many times, for
 //! `valgrind --tool=callgrind`.
 //!
-//! With `text` instead of `all`, each error is also written out as strings
+//! With `text` instead of `all`, each error is kept with its message written out
 //! ([`mcpwire_benches::jsonschema_errors_text`]), as mcpwire's are.
 //!
 //! `profile_jsonschema [tool] [case description] [iterations] [all|text]` (default:
