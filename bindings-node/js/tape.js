@@ -66,6 +66,7 @@ function tapeValue() {
       return shaped(Tw[P++])
     case 6: {
       const n = Tw[P++]
+      if (n >= ROWS_MIN && Tw[P] === 7 && makeRow !== null) return rows(n)
       const a = []
       for (let i = 0; i < n; i++) a.push(tapeValue())
       return a
@@ -103,6 +104,103 @@ function tapeValue() {
       return o
     }
   }
+}
+
+// Rows: an array of at least ROWS_MIN objects whose keys are those of its first, in order, as a
+// table in a structuredContent is. Each object after the first is made by an object literal of
+// those keys (V8 then makes it with its final layout at once; assigned member by member, each
+// through a keyed store that has seen every key, it takes 5-7 times as long: BENCHMARKS.md).
+// The literal's function is made by `makeRow` (napi only: `new Function`, which the WASM
+// package's content-security policy forbids), once per key sequence met in two arrays, and
+// kept: at most ROW_FUNCTIONS of them, so a peer sending new keys every time costs nothing
+// but the lookup. Each row's key words are compared with the first's as it is built; at the
+// first difference the row is read again the ordinary way, and so is the rest of the array.
+const ROWS_MIN = 16
+const ROW_KEYS_MAX = 32
+const ROW_FUNCTIONS = 256
+const ROW_SHAPES_SEEN = 4096
+// (key1, key2, …) => function (c, e) { return { key1: c(e, 0), key2: c(e, 1), … } }, or null
+// where code cannot be made from text (set by the napi entry).
+let makeRow = null
+const rowFunctions = new Map()
+const rowShapesSeen = new Set()
+// Set by `rowMember` at a key word that is not the row's.
+let rowMiss = false
+const NUMERIC_KEY = /^(?:0|[1-9][0-9]*)$/
+
+function rows(n) {
+  const a = [tapeValue()]
+  const row = rowOf(a[0])
+  let i = 1
+  if (row !== null) {
+    const [f, e] = row
+    for (; i < n && Tw[P] === 7 && Tw[P + 1] === e.length; i++) {
+      const p = P
+      const q = Q
+      const kn = Kn
+      P += 2
+      const o = f(rowMember, e)
+      if (rowMiss) {
+        rowMiss = false
+        for (let j = kn; j < Kn; j++) K[j] = undefined
+        P = p
+        Q = q
+        Kn = kn
+        break
+      }
+      a.push(o)
+    }
+  }
+  for (; i < n; i++) a.push(tapeValue())
+  return a
+}
+
+// The value of the member at P when its key word is e[i]; otherwise nothing is read.
+function rowMember(e, i) {
+  if (rowMiss || Tw[P] !== e[i]) {
+    rowMiss = true
+    return undefined
+  }
+  P++
+  return tapeValue()
+}
+
+// The literal's function for objects with the keys of `first` and those keys' words in this
+// tape, or null (keys a literal would order or define differently, keys not named by an
+// index, a sequence not met before).
+function rowOf(first) {
+  const names = Object.keys(first)
+  if (names.length < 2 || names.length > ROW_KEYS_MAX) return null
+  const shape = JSON.stringify(names)
+  let f = rowFunctions.get(shape)
+  if (f === undefined) {
+    if (!rowShapesSeen.has(shape) || rowFunctions.size >= ROW_FUNCTIONS) {
+      if (rowShapesSeen.size >= ROW_SHAPES_SEEN) rowShapesSeen.clear()
+      rowShapesSeen.add(shape)
+      return null
+    }
+    if (names.some((k) => k === '__proto__' || NUMERIC_KEY.test(k))) return null
+    const body = names.map((k, i) => `${JSON.stringify(k)}: c(e, ${i})`).join(', ')
+    try {
+      f = makeRow('c', 'e', `return { ${body} }`)
+    } catch {
+      makeRow = null
+      return null
+    }
+    rowFunctions.set(shape, f)
+    rowShapesSeen.delete(shape)
+  }
+  const e = []
+  for (const k of names) {
+    let j = KNOWN.indexOf(k)
+    if (j < 0) {
+      j = K.indexOf(k)
+      if (j < 0 || j >= Kn) return null
+      j += NK
+    }
+    e.push((j << 4) | 9)
+  }
+  return [f, e]
 }
 
 // The value after the key word at P (a shaped object's key words are passed over).

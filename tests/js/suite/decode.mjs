@@ -214,6 +214,58 @@ test('decode: repeated keys in any order, and more distinct keys than the tape n
   assertSameAsParse(lib.decode(utf8.encode(msg)), msg)
 })
 
+test('decode: rows (16 or more objects of one key sequence), also where a row differs, decoded again and again', () => {
+  // napi makes the rows after the first by an object literal once a key sequence was met in
+  // two arrays (tape.js), checking each row's keys as it goes: every case is decoded four
+  // times, so later decodes take that path.
+  const row = (i) => ({ id: i, label: `row ${i}`, score: i * 0.75, tags: ['x', 'y'], ok: i % 2 === 0 })
+  const rows = (n, f = row) => Array.from({ length: n }, (_, i) => f(i))
+  const swap = (i, at, f) => (i === at ? f(i) : row(i))
+  const cases = [
+    rows(40),
+    rows(16),
+    rows(15),
+    // a row whose third key differs, one with a key more, one with a key fewer, one in another order
+    rows(40, (i) => swap(i, 20, (j) => ({ id: j, label: 'l', other: 1, tags: [], ok: true }))),
+    rows(40, (i) => swap(i, 3, (j) => ({ ...row(j), more: { id: 1 } }))),
+    rows(40, (i) => swap(i, 39, (j) => ({ id: j, label: 'l', score: 1, tags: [] }))),
+    rows(40, (i) => swap(i, 17, (j) => ({ label: 'l', id: j, score: 1, tags: [], ok: false }))),
+    // rows inside rows, and the inner ones differing in one outer row
+    rows(20, (i) => ({ id: i, inner: rows(18, (j) => (i === 7 && j === 9 ? { id: j } : row(j))) })),
+    // keys a literal would order or define otherwise, reserved names, known MCP names, U+2028
+    rows(20, (i) => ({ b: i, 1: 'one', a: [i], 0: null })),
+    rows(20, (i) => JSON.parse(`{"__proto__":{"p":${i}},"a":${i}}`)),
+    rows(20, (i) => ({ constructor: i, toString: 'x', a: i })),
+    rows(20, (i) => ({ type: 'text', name: `n${i}`, uri: 'u', x: i })),
+    rows(20, (i) => ({ '\u2028': i, 'a"b': i, '\\': i, '': i, é: 'é', '😀': [i] })),
+    [1, ...rows(20)],
+    [...rows(20), 'tail', ...rows(20)],
+  ]
+  const walk = (o) => {
+    if (o === null || typeof o !== 'object') return
+    if (!Array.isArray(o)) {
+      assert.equal(Object.getPrototypeOf(o), Object.prototype)
+      for (const k of Object.getOwnPropertyNames(o)) {
+        assert.deepEqual(Object.getOwnPropertyDescriptor(o, k), { value: o[k], writable: true, enumerable: true, configurable: true })
+      }
+    }
+    Object.values(o).forEach(walk)
+  }
+  for (const args of cases) {
+    const msg = CALL_TEXT(JSON.stringify({ rows: args }))
+    // the same rows with their second key written with an escape in row 5
+    const escaped = msg.replace('{"id":5,"label"', '{"id":5,"l\\u0061bel"')
+    for (let round = 0; round < 4; round++) {
+      for (const m of [msg, escaped]) {
+        for (const got of [lib.decode(m), lib.decode(utf8.encode(m))]) {
+          assertSameAsParse(got, m)
+          walk(got)
+        }
+      }
+    }
+  }
+})
+
 test('decode: objects in the shapes the SDKs write (made by literals) are JSON.parse\'s, in either SDK\'s order', () => {
   const py = '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"_meta":{"progressToken":"p"},"name":"t","arguments":{"city":"Oslo"}}}'
   const ts = '{"method":"tools/call","params":{"name":"t","arguments":{"a":[1,{}]},"_meta":{"progressToken":7}},"jsonrpc":"2.0","id":7}'
