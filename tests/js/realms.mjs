@@ -1,8 +1,9 @@
 // Node only, each in a child process: decode in realms whose Object.prototype was changed
 // before the binding loaded (the change cannot be undone): frozen, as SES `lockdown` leaves
 // it, and with a setter added; JSON.parse defines every property, so neither may change what
-// decode gives. And decode in worker threads. Imported by node.test.mjs and wasm.test.mjs
-// after the suite (MCPWIRE_BINDING says which binding).
+// decode gives. And decode with code generation from strings refused, and in worker threads.
+// Imported by node.test.mjs and wasm.test.mjs after the suite (MCPWIRE_BINDING says which
+// binding).
 import test from 'node:test'
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
@@ -31,6 +32,17 @@ for (const input of [msg, new TextEncoder().encode(msg)]) {
   }
   if (Object.getPrototypeOf(a) !== Object.prototype) throw new Error('prototype changed')
 }
+// rows, decoded three times (napi makes rows by object literals from the second on: tape.js)
+const rows = Array.from({ length: 20 }, (_, i) => ({ id: i, trap: i, name: 'n' + i, tags: [i] }))
+const table = '{"jsonrpc":"2.0","id":2,"result":{"content":[],"structuredContent":' + JSON.stringify({ a: rows, b: rows }) + '}}'
+for (let r = 0; r < 3; r++) {
+  const got = lib.decode(table)
+  if (JSON.stringify(got) !== JSON.stringify(JSON.parse(table))) throw new Error('rows: not what JSON.parse gives')
+  for (const o of got.result.structuredContent.b) {
+    const d = Object.getOwnPropertyDescriptor(o, 'trap')
+    if (!d || !d.writable || !d.enumerable || !d.configurable) throw new Error('rows: not an own data property')
+  }
+}
 console.log('ok')
 `
 
@@ -48,6 +60,15 @@ for (const [name, prelude] of Object.entries(realms)) {
     assert.equal(r.status, 0)
   })
 }
+
+// Node may refuse to make code from strings (napi's rows are made by `new Function`).
+test('decode with code generation from strings refused (--disallow-code-generation-from-strings)', () => {
+  const prelude = `try { new Function('') } catch { console.log('refused') }`
+  const r = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', child(prelude), pkg], { encoding: 'utf8' })
+  assert.equal(r.stderr, '')
+  assert.equal(r.stdout.trim(), 'refused\nok')
+  assert.equal(r.status, 0)
+})
 
 // The tape's arrays and key table are per thread: decodes in worker threads at once, then the
 // workers end (their state is dropped with them) and the main thread decodes again.
