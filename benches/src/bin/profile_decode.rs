@@ -2,6 +2,9 @@
 //!
 //! `profile_decode <class-slug> [iterations|dump] [encode|sonic|tape|unescape|time|timesonic]`
 //!
+//! A slug `file:<path>` takes that file as the one message (for example one of the JS
+//! benchmark's, printed by `tests/js/bench-core.mjs`' `benchMessages`).
+//!
 //! `tape`: `api::decode_tape`, what the JS bindings' decode runs natively (the checks, then the
 //! tape their JS builds values from). `unescape`: `api::decode_tape_unescaping`, what they run
 //! for bytes (the tape, and the text with its string values unescaped).
@@ -21,25 +24,31 @@ fn main() {
     let iters = args.next().unwrap_or_else(|| "20".into());
     let mode = args.next().unwrap_or_default();
     let encode = mode == "encode";
-    let id = ClassId::ALL
-        .into_iter()
-        .find(|c| c.slug() == slug)
-        .unwrap_or_else(|| panic!("unknown class {slug}"));
-    let c = class(id);
+    let messages = match slug.strip_prefix("file:") {
+        Some(path) => vec![std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"))],
+        None => {
+            let id = ClassId::ALL
+                .into_iter()
+                .find(|c| c.slug() == slug)
+                .unwrap_or_else(|| panic!("unknown class {slug}"));
+            class(id).messages
+        }
+    };
+    let bytes: usize = messages.iter().map(Vec::len).sum();
     if iters == "dump" {
-        for m in &c.messages {
+        for m in &messages {
             println!("{}", String::from_utf8_lossy(m));
         }
         return;
     }
     let iters: usize = iters.parse().expect("iterations");
     if let Some(what) = mode.strip_prefix("time") {
-        println!("{:.0}", best_pass_ns(&c.messages, iters, what == "sonic"));
+        println!("{:.0}", best_pass_ns(&messages, iters, what == "sonic"));
         return;
     }
     let mut total = 0usize;
     for _ in 0..iters {
-        for m in &c.messages {
+        for m in &messages {
             if mode == "sonic" {
                 total += sonic_value(black_box(m));
                 continue;
@@ -60,10 +69,7 @@ fn main() {
             }
         }
     }
-    println!(
-        "{slug}: {iters} iterations, {} bytes per iteration, {total}",
-        c.bytes()
-    );
+    println!("{slug}: {iters} iterations, {bytes} bytes per iteration, {total}");
 }
 
 /// mcpwire's typed view of one message (decoded and dropped), for the same count: callgrind
