@@ -88,8 +88,42 @@ const shuffle = (r, xs) => {
   return xs
 }
 
+/** Key sequences tables are drawn from: few, so that a sequence comes again in later messages
+ * (napi makes the rows of a sequence met before by an object literal: tape.js). */
+const TABLE_KEYS = [
+  ['id', 'name', 'score'],
+  ['a', 'b', 'c', 'data', 'items'],
+  ['key_with_a_long_name_past_sixteen', 'é', 'x'],
+  ['type', 'text'],
+  ['b', 'a', '1', 'c'],
+  ['a', '__proto__', 'b'],
+  ['a\\u0062', 'c'],
+]
+
+/** A table: 14 to 40 objects with one key sequence, now and then a row with keys otherwise
+ * (one missing, one more, one renamed, two swapped, one spelled with an escape). */
+function table(r, depth) {
+  const keys = r.pick(TABLE_KEYS)
+  const rows = Array.from({ length: 14 + r.int(27) }, () => {
+    let ks = [...keys]
+    if (r.chance(0.04)) {
+      const at = r.int(ks.length)
+      switch (r.int(5)) {
+        case 0: ks.splice(at, 1); break
+        case 1: ks.splice(at, 0, 'extra'); break
+        case 2: ks[at] = `${ks[at]}_renamed`; break
+        case 3: if (ks.length > 1) [ks[0], ks[ks.length - 1]] = [ks[ks.length - 1], ks[0]]; break
+        default: ks[at] = ks[at] === 'a' ? '\\u0061' : ks[at]
+      }
+    }
+    return object(r, ks.map((k) => [k, value(r, depth - 2)]))
+  })
+  return `[${rows.join(',')}]`
+}
+
 function value(r, depth) {
   const k = r.next()
+  if (depth >= 2 && k > 0.97) return table(r, depth)
   if (depth <= 0 || k < 0.45) {
     const s = r.next()
     if (s < 0.4) return `"${stringBody(r)}"`
