@@ -175,20 +175,35 @@ fn text_of<'e>(env: &'e Env, text: &[u8], ascii: bool) -> Result<JsString<'e>> {
         // Latin-1: the engine copies it without decoding.
         return env.create_string_latin1(text);
     }
-    // UTF-16 made here (core's `push_utf16`): V8's UTF-8 decoding (napi's, `TextDecoder`'s)
-    // of text that is not Latin-1 costs several times as much.
+    // UTF-16 made here: V8's UTF-8 decoding (napi's, `TextDecoder`'s) of text that is not
+    // Latin-1 costs several times as much.
     UTF16.with_borrow_mut(|units| {
-        units.clear();
-        // SAFETY: a written tape means core checked the message as UTF-8, and wrote all of its
-        // unescaped text when it says so (each escape as a char's UTF-8).
-        let text = unsafe { std::str::from_utf8_unchecked(text) };
-        push_utf16(text, units);
+        utf16_into(text, units);
         let s = env.create_string_utf16(units.as_slice());
         if units.capacity() > 1 << 20 {
             *units = Vec::new();
         }
         s
     })
+}
+
+/// `text`, UTF-8 that core checked, as UTF-16 in `units` (cleared first): by simdutf (SIMD),
+/// or by core's `push_utf16` should simdutf find it not UTF-8.
+fn utf16_into(text: &[u8], units: &mut Vec<u16>) {
+    units.clear();
+    // (UTF-8 never takes fewer bytes than UTF-16 takes units.)
+    units.reserve(text.len());
+    // SAFETY: `text` is valid for reads of its length; `units` has room for `text.len()`
+    // units, at least what the conversion writes; the two do not overlap. simdutf checks the
+    // input and returns 0 (nothing counted as written) unless all of it is UTF-8.
+    let n =
+        unsafe { simdutf::convert_utf8_to_utf16(text.as_ptr(), text.len(), units.as_mut_ptr()) };
+    if n == 0 && !text.is_empty() {
+        push_utf16(&String::from_utf8_lossy(text), units);
+        return;
+    }
+    // SAFETY: simdutf wrote `n` units (at most the capacity reserved above).
+    unsafe { units.set_len(n) };
 }
 
 /// Sets the array `checkTapeIn` reads (kept until the next call).
