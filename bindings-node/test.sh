@@ -2,6 +2,8 @@
 # Sets up, builds and tests mcpwire's Node binding (napi-rs) on a fresh machine; skips what is
 # already there. Works from any cwd. Exit status non-zero on any failure; the last lines are
 # node's test summary (# pass N / # fail N).
+#   0. scripts/setup-rust.sh: the Rust targets, and Debian's g++ when there is no C++ compiler
+#      (the simdutf crate of the addon needs one)
 #   1. npm ci in bindings-node (when node_modules does not match package-lock.json)
 #   2. npm run build (napi build --platform --release: the .node, index.js, index.d.ts; then
 #      js/build.mjs: mcpwire.js, mcpwire.mjs, mcpwire.d.ts)
@@ -16,6 +18,9 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 for tool in node npm cargo; do
   command -v "$tool" >/dev/null || { echo "test.sh: $tool is required" >&2; exit 1; }
 done
+
+# (The Rust targets, and a C++ compiler for the simdutf crate the addon uses.)
+bash "$root/scripts/setup-rust.sh"
 
 cd "$here"
 if ! npm ls --depth=0 >/dev/null 2>&1; then

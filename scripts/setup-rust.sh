@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# Rust set-up shared by the README's commands: the targets CI builds for. Skips what is there.
+# Rust set-up shared by the README's commands: the targets CI builds for, and a C++ compiler
+# (the Node addon's simdutf crate compiles C++). Skips what is there.
 set -euo pipefail
 installed=$(rustup target list --installed)
 for t in thumbv7em-none-eabihf wasm32-unknown-unknown; do
   grep -qx "$t" <<<"$installed" || rustup target add "$t"
 done
+if ! command -v c++ >/dev/null && ! command -v g++ >/dev/null; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y g++
+fi
