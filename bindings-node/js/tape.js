@@ -171,29 +171,15 @@ function rowMember(e, i) {
 function rowOf(first) {
   const names = Object.keys(first)
   if (names.length < 2 || names.length > ROW_KEYS_MAX) return null
-  const shape = JSON.stringify(names)
-  let f = rowFunctions.get(shape)
-  if (f === undefined) {
-    if (!rowShapesSeen.has(shape) || rowFunctions.size >= ROW_FUNCTIONS) {
-      if (rowShapesSeen.size >= ROW_SHAPES_SEEN) rowShapesSeen.clear()
-      rowShapesSeen.add(shape)
-      return null
-    }
-    if (names.some((k) => k === '__proto__' || NUMERIC_KEY.test(k))) return null
-    const body = names.map((k, i) => `${JSON.stringify(k)}: c(e, ${i})`).join(', ')
-    try {
-      f = makeRow('c', 'e', `return { ${body} }`)
-    } catch {
-      makeRow = null
-      return null
-    }
-    rowFunctions.set(shape, f)
-    rowShapesSeen.delete(shape)
-  }
+  const f = sameNames(names, lastNames) ? lastRow : rowFunction(names)
+  if (f === null) return null
+  lastNames = names
+  lastRow = f
+  if (knownIndex === null) knownIndex = new Map(KNOWN.map((k, i) => [k, i]))
   const e = []
   for (const k of names) {
-    let j = KNOWN.indexOf(k)
-    if (j < 0) {
+    let j = knownIndex.get(k)
+    if (j === undefined) {
       j = K.indexOf(k)
       if (j < 0 || j >= Kn) return null
       j += NK
@@ -201,6 +187,42 @@ function rowOf(first) {
     e.push((j << 4) | 9)
   }
   return [f, e]
+}
+
+// KNOWN's names to their indexes (made at the first rows: KNOWN is set after this file loads).
+let knownIndex = null
+// The key sequence of the last rows built by a literal, and its function.
+let lastNames = []
+let lastRow = null
+
+function sameNames(a, b) {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+// The literal's function for keys `names`, made when they were met in an array before; null
+// when not (yet).
+function rowFunction(names) {
+  const shape = JSON.stringify(names)
+  let f = rowFunctions.get(shape)
+  if (f !== undefined) return f
+  if (!rowShapesSeen.has(shape) || rowFunctions.size >= ROW_FUNCTIONS) {
+    if (rowShapesSeen.size >= ROW_SHAPES_SEEN) rowShapesSeen.clear()
+    rowShapesSeen.add(shape)
+    return null
+  }
+  if (names.some((k) => k === '__proto__' || NUMERIC_KEY.test(k))) return null
+  const body = names.map((k, i) => `${JSON.stringify(k)}: c(e, ${i})`).join(', ')
+  try {
+    f = makeRow('c', 'e', `return { ${body} }`)
+  } catch {
+    makeRow = null
+    return null
+  }
+  rowFunctions.set(shape, f)
+  rowShapesSeen.delete(shape)
+  return f
 }
 
 // The value after the key word at P (a shaped object's key words are passed over).

@@ -240,6 +240,9 @@ test('decode: rows (16 or more objects of one key sequence), also where a row di
     rows(20, (i) => ({ '\u2028': i, 'a"b': i, '\\': i, '': i, é: 'é', '😀': [i] })),
     [1, ...rows(20)],
     [...rows(20), 'tail', ...rows(20)],
+    // tables one after another whose key sequences differ only in their first or last key
+    [['p', 'b', 'c'], ['p', 'b', 'd'], ['q', 'b', 'd'], ['q', 'b'], ['p', 'b', 'c']].map((ks) =>
+      rows(17, (i) => Object.fromEntries(ks.map((k, j) => [k, i * 10 + j])))),
   ]
   const walk = (o) => {
     if (o === null || typeof o !== 'object') return
