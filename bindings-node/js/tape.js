@@ -113,12 +113,13 @@ function tapeValue() {
 // The literal's function is made by `makeRow` (napi only: `new Function`, which the WASM
 // package's content-security policy forbids), once per key sequence met in two arrays, and
 // kept: at most ROW_FUNCTIONS of them, so a peer sending new keys every time costs nothing
-// but the lookup. Each row's key words are compared with the first's as it is built; at the
+// but the lookup (sequences of more than ROW_NAMES_MAX characters are not remembered). Each row's key words are compared with the first's as it is built; at the
 // first difference the row is read again the ordinary way, and so is the rest of the array.
 const ROWS_MIN = 16
 const ROW_KEYS_MAX = 32
 const ROW_FUNCTIONS = 256
 const ROW_SHAPES_SEEN = 4096
+const ROW_NAMES_MAX = 512
 // (key1, key2, …) => function (c, e) { return { key1: c(e, 0), key2: c(e, 1), … } }, or null
 // where code cannot be made from text (set by the napi entry).
 let makeRow = null
@@ -204,6 +205,11 @@ function sameNames(a, b) {
 // The literal's function for keys `names`, made when they were met in an array before; null
 // when not (yet).
 function rowFunction(names) {
+  // (What is kept is bounded: at most ROW_SHAPES_SEEN + ROW_FUNCTIONS sequences, each of at
+  // most ROW_NAMES_MAX characters.)
+  let chars = 0
+  for (const k of names) chars += k.length
+  if (chars > ROW_NAMES_MAX) return null
   const shape = JSON.stringify(names)
   let f = rowFunctions.get(shape)
   if (f !== undefined) return f

@@ -238,6 +238,7 @@ test('decode: rows (16 or more objects of one key sequence), also where a row di
     rows(20, (i) => ({ constructor: i, toString: 'x', a: i })),
     rows(20, (i) => ({ type: 'text', name: `n${i}`, uri: 'u', x: i })),
     rows(20, (i) => ({ '\u2028': i, 'a"b': i, '\\': i, '': i, é: 'é', '😀': [i] })),
+    rows(20, (i) => ({ ['k'.repeat(300)]: i, ['l'.repeat(300)]: -i })),
     [1, ...rows(20)],
     [...rows(20), 'tail', ...rows(20)],
     // tables one after another whose key sequences differ only in their first or last key
