@@ -113,8 +113,9 @@ function tapeValue() {
 // The literal's function is made by `makeRow` (napi only: `new Function`, which the WASM
 // package's content-security policy forbids), once per key sequence met in two arrays, and
 // kept: at most ROW_FUNCTIONS of them, so a peer sending new keys every time costs nothing
-// but the lookup (sequences of more than ROW_NAMES_MAX characters are not remembered). Each row's key words are compared with the first's as it is built; at the
-// first difference the row is read again the ordinary way, and so is the rest of the array.
+// but the lookup (sequences of more than ROW_NAMES_MAX characters are not remembered). Each
+// row's key words are compared with the first's as it is built; at the first difference the
+// row is read again the ordinary way, and so is the rest of the array.
 const ROWS_MIN = 16
 const ROW_KEYS_MAX = 32
 const ROW_FUNCTIONS = 256
@@ -174,8 +175,6 @@ function rowOf(first) {
   if (names.length < 2 || names.length > ROW_KEYS_MAX) return null
   const f = sameNames(names, lastNames) ? lastRow : rowFunction(names)
   if (f === null) return null
-  lastNames = names
-  lastRow = f
   if (knownIndex === null) knownIndex = new Map(KNOWN.map((k, i) => [k, i]))
   const e = []
   for (const k of names) {
@@ -192,7 +191,8 @@ function rowOf(first) {
 
 // KNOWN's names to their indexes (made at the first rows: KNOWN is set after this file loads).
 let knownIndex = null
-// The key sequence of the last rows built by a literal, and its function.
+// The key sequence of the last function `rowFunction` gave, and the function. (Its own
+// strings: a key of the message may be a slice that keeps the message's text alive.)
 let lastNames = []
 let lastRow = null
 
@@ -212,7 +212,17 @@ function rowFunction(names) {
   if (chars > ROW_NAMES_MAX) return null
   const shape = JSON.stringify(names)
   let f = rowFunctions.get(shape)
-  if (f !== undefined) return f
+  if (f === undefined) f = newRowFunction(names, shape)
+  if (f !== null) {
+    lastNames = JSON.parse(shape)
+    lastRow = f
+  }
+  return f
+}
+
+// `rowFunction` for a sequence without a function yet: one made when the sequence was met
+// before and there is room for it, else null.
+function newRowFunction(names, shape) {
   if (!rowShapesSeen.has(shape) || rowFunctions.size >= ROW_FUNCTIONS) {
     if (rowShapesSeen.size >= ROW_SHAPES_SEEN) rowShapesSeen.clear()
     rowShapesSeen.add(shape)
@@ -220,6 +230,7 @@ function rowFunction(names) {
   }
   if (names.some((k) => k === '__proto__' || NUMERIC_KEY.test(k))) return null
   const body = names.map((k, i) => `${JSON.stringify(k)}: c(e, ${i})`).join(', ')
+  let f
   try {
     f = makeRow('c', 'e', `return { ${body} }`)
   } catch {

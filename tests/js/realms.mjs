@@ -70,6 +70,26 @@ test('decode with code generation from strings refused (--disallow-code-generati
   assert.equal(r.status, 0)
 })
 
+// napi makes rows by object literals from the second array of a key sequence on (tape.js); WASM
+// never does. An object made by a literal has another V8 map than one made key by key, which
+// V8's %HaveSameMap tells: the first row is made key by key in both.
+test('decode of rows: by object literals in napi from the second table of its keys on, never in WASM', () => {
+  const script = `
+const lib = require(process.argv[1])
+const rows = Array.from({ length: 20 }, (_, i) => ({ id: i, name: 'n' + i, v: [i] }))
+const msg = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [], structuredContent: { rows } } })
+for (let r = 0; r < 3; r++) {
+  const got = lib.decode(msg).result.structuredContent.rows
+  console.log(r, %HaveSameMap(got[0], got[1]), %HaveSameMap(got[1], got[2]))
+}
+`
+  const r = spawnSync(process.execPath, ['--allow-natives-syntax', '-e', script, pkg], { encoding: 'utf8' })
+  assert.equal(r.stderr, '')
+  const literal = which === 'node'
+  assert.equal(r.stdout.trim(), `0 true true\n1 ${!literal} true\n2 ${!literal} true`)
+  assert.equal(r.status, 0)
+})
+
 // The tape's arrays and key table are per thread: decodes in worker threads at once, then the
 // workers end (their state is dropped with them) and the main thread decodes again.
 test('decode in worker threads at once, each with its own tape, and after they end', () => {
