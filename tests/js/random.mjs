@@ -259,9 +259,11 @@ test('random messages of every class decode to what JSON.parse gives, from strin
     // and with -0 spelled 0).
     assert.deepEqual(lib.decode(lib.encode(want)), withoutNegativeZero(want), `${what}: encode`)
     // canonicalize keeps the value (the sign of a zero aside: `-0` is written `0`, `-0.0` kept)
-    // and is a fixed point.
+    // and is a fixed point. The canonical text is read back by decode, checked against
+    // JSON.parse above: Chromium's JSON.parse can get a canonical text wrong in any realm (its
+    // one-character escaped keys, sorted, meet in the same places; see `oracle`).
     const canon = lib.canonicalize(t)
-    const canonValue = oracle(want, JSON.parse(text(canon)), text(canon))
+    const canonValue = lib.decode(canon)
     assert.deepEqual(withoutNegativeZero(canonValue), withoutNegativeZero(want), `${what}: canonicalize`)
     assert.equal(text(lib.canonicalize(canon)), text(canon), `${what}: canonical twice`)
   }
