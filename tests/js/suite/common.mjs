@@ -64,6 +64,19 @@ export function assertSameAsParse(got, text) {
   assert.equal(JSON.stringify(got), JSON.stringify(want))
 }
 
+// Every object in `value` has Object.prototype and only own data properties (writable,
+// enumerable, configurable), as JSON.parse makes them.
+export function assertPlainData(value) {
+  if (value === null || typeof value !== 'object') return
+  if (!Array.isArray(value)) {
+    assert.equal(Object.getPrototypeOf(value), Object.prototype)
+    for (const k of Object.getOwnPropertyNames(value)) {
+      assert.deepEqual(Object.getOwnPropertyDescriptor(value, k), { value: value[k], writable: true, enumerable: true, configurable: true })
+    }
+  }
+  Object.values(value).forEach(assertPlainData)
+}
+
 // A tool input schema the schema tests and the SDK interop tests share.
 export const WEATHER_INPUT = {
   type: 'object',

@@ -1,6 +1,6 @@
 // decode: every input form, the tape's values against JSON.parse, limits and errors.
 
-import { test, assert, lib, utf8, CALL, CALL_TEXT, mcpwireError, typeError, rangeError, assertSameAsParse } from './common.mjs'
+import { test, assert, lib, utf8, CALL, CALL_TEXT, mcpwireError, typeError, rangeError, assertSameAsParse, assertPlainData } from './common.mjs'
 
 test('decode: inputs are strings, Uint8Arrays (also views at an offset) and Buffers', () => {
   const msg = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
@@ -245,16 +245,6 @@ test('decode: rows (16 or more objects of one key sequence), also where a row di
     [['p', 'b', 'c'], ['p', 'b', 'd'], ['q', 'b', 'd'], ['q', 'b'], ['p', 'b', 'c']].map((ks) =>
       rows(17, (i) => Object.fromEntries(ks.map((k, j) => [k, i * 10 + j])))),
   ]
-  const walk = (o) => {
-    if (o === null || typeof o !== 'object') return
-    if (!Array.isArray(o)) {
-      assert.equal(Object.getPrototypeOf(o), Object.prototype)
-      for (const k of Object.getOwnPropertyNames(o)) {
-        assert.deepEqual(Object.getOwnPropertyDescriptor(o, k), { value: o[k], writable: true, enumerable: true, configurable: true })
-      }
-    }
-    Object.values(o).forEach(walk)
-  }
   for (const args of cases) {
     const msg = CALL_TEXT(JSON.stringify({ rows: args }))
     // the same rows with their second key written with an escape in row 5
@@ -263,7 +253,7 @@ test('decode: rows (16 or more objects of one key sequence), also where a row di
       for (const m of [msg, escaped]) {
         for (const got of [lib.decode(m), lib.decode(utf8.encode(m))]) {
           assertSameAsParse(got, m)
-          walk(got)
+          assertPlainData(got)
         }
       }
     }
@@ -281,17 +271,7 @@ test('decode: objects in the shapes the SDKs write (made by literals) are JSON.p
   for (const msg of [py, ts, progress, result, tools, others]) {
     for (const got of [lib.decode(msg), lib.decode(utf8.encode(msg))]) {
       assertSameAsParse(got, msg)
-      const walk = (o) => {
-        if (o === null || typeof o !== 'object') return
-        if (!Array.isArray(o)) {
-          assert.equal(Object.getPrototypeOf(o), Object.prototype)
-          for (const k of Object.keys(o)) {
-            assert.deepEqual(Object.getOwnPropertyDescriptor(o, k), { value: o[k], writable: true, enumerable: true, configurable: true })
-          }
-        }
-        Object.values(o).forEach(walk)
-      }
-      walk(got)
+      assertPlainData(got)
     }
   }
 })
