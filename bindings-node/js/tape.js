@@ -66,6 +66,7 @@ function tapeValue() {
       return shaped(Tw[P++])
     case 6: {
       const n = Tw[P++]
+      if (n <= 4) return shortArray(n)
       if (n >= ROWS_MIN && Tw[P] === 7 && makeRow !== null) return rows(n)
       const a = []
       for (let i = 0; i < n; i++) a.push(tapeValue())
@@ -240,6 +241,23 @@ function newRowFunction(names, shape) {
   rowFunctions.set(shape, f)
   rowShapesSeen.delete(shape)
   return f
+}
+
+// An array of at most 4 items, by an array literal: its store is made at its length (a push
+// into `[]` makes room for 17).
+function shortArray(n) {
+  switch (n) {
+    case 0:
+      return []
+    case 1:
+      return [tapeValue()]
+    case 2:
+      return [tapeValue(), tapeValue()]
+    case 3:
+      return [tapeValue(), tapeValue(), tapeValue()]
+    default:
+      return [tapeValue(), tapeValue(), tapeValue(), tapeValue()]
+  }
 }
 
 // The value after the key word at P (a shaped object's key words are passed over).
