@@ -72,6 +72,11 @@ pub fn quote_into(out: &mut String, s: &str) {
 
 /// `"a", "b" or "c"`-style list of type names, appended to `out`.
 pub fn type_list_into(out: &mut String, bits: u8) {
+    // (One type, the usual case: its name.)
+    if let Some((_, name)) = types::NAMES.iter().find(|(b, _)| *b == bits) {
+        out.push_str(name);
+        return;
+    }
     // `number` covers `integer`: name only the wider one.
     let named = |b: u8| bits & b != 0 && !(b == types::INTEGER && bits & types::NUMBER != 0);
     let count = types::NAMES.iter().filter(|(b, _)| named(*b)).count();
