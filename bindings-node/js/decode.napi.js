@@ -10,8 +10,6 @@ let F = new Float64Array(128)
 // The most words kept between calls: a larger tape's arrays are dropped after its call.
 const TAPE_KEEP = 1 << 20
 KNOWN = binding.tapeKeys([...RESERVED])
-// Rows' object literals (tape.js); Node has no content-security policy to forbid it.
-makeRow = (...args) => new Function(...args)
 checkShapes(binding.tapeShapes())
 NK = KNOWN.length
 setTape(W, F)

@@ -89,7 +89,8 @@ const shuffle = (r, xs) => {
 }
 
 /** Key sequences tables are drawn from: few, so that a sequence comes again in later messages
- * (napi makes the rows of a sequence met before by an object literal: tape.js). */
+ * (napi makes the rows of a sequence met before by an object literal: rows.napi.js).
+ */
 const TABLE_KEYS = [
   ['id', 'name', 'score'],
   ['a', 'b', 'c', 'data', 'items'],

@@ -32,7 +32,8 @@ for (const input of [msg, new TextEncoder().encode(msg)]) {
   }
   if (Object.getPrototypeOf(a) !== Object.prototype) throw new Error('prototype changed')
 }
-// rows, decoded three times (napi makes rows by object literals from the second on: tape.js)
+// rows, decoded three times (napi makes rows by object literals from the second on:
+// bindings-node/js/rows.napi.js)
 const rows = Array.from({ length: 20 }, (_, i) => ({ id: i, trap: i, name: 'n' + i, tags: [i] }))
 const table = '{"jsonrpc":"2.0","id":2,"result":{"content":[],"structuredContent":' + JSON.stringify({ a: rows, b: rows }) + '}}'
 for (let r = 0; r < 3; r++) {
@@ -70,9 +71,10 @@ test('decode with code generation from strings refused (--disallow-code-generati
   assert.equal(r.status, 0)
 })
 
-// napi makes rows by object literals from the second array of a key sequence on (tape.js); WASM
-// never does. An object made by a literal has another V8 map than one made key by key, which
-// V8's %HaveSameMap tells: the first row is made key by key in both.
+// napi makes rows by object literals from the second array of a key sequence on
+// (bindings-node/js/rows.napi.js); WASM never does. An object made by a literal has another V8
+// map than one made key by key, which V8's %HaveSameMap tells: the first row is made key by
+// key in both.
 test('decode of rows: by object literals in napi from the second table of its keys on, never in WASM', () => {
   const script = `
 const lib = require(process.argv[1])

@@ -216,7 +216,7 @@ test('decode: repeated keys in any order, and more distinct keys than the tape n
 
 test('decode: rows (16 or more objects of one key sequence), also where a row differs, decoded again and again', () => {
   // napi makes the rows after the first by an object literal once a key sequence was met in
-  // two arrays (tape.js), checking each row's keys as it goes: every case is decoded four
+  // two arrays (rows.napi.js), checking each row's keys as it goes: every case is decoded four
   // times, so later decodes take that path.
   const row = (i) => ({ id: i, label: `row ${i}`, score: i * 0.75, tags: ['x', 'y'], ok: i % 2 === 0 })
   const rows = (n, f = row) => Array.from({ length: n }, (_, i) => f(i))
