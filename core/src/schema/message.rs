@@ -72,16 +72,21 @@ pub fn quote_into(out: &mut String, s: &str) {
 
 /// `"a", "b" or "c"`-style list of type names, appended to `out`.
 pub fn type_list_into(out: &mut String, bits: u8) {
-    // (One type, the usual case: its name.)
-    if let Some((_, name)) = types::NAMES.iter().find(|(b, _)| *b == bits) {
-        out.push_str(name);
-        return;
-    }
     // `number` covers `integer`: name only the wider one.
-    let named = |b: u8| bits & b != 0 && !(b == types::INTEGER && bits & types::NUMBER != 0);
-    let count = types::NAMES.iter().filter(|(b, _)| named(*b)).count();
-    let names = types::NAMES.iter().filter(|(b, _)| named(*b));
-    or_list_into(out, names.map(|(_, n)| *n), count);
+    let bits = match bits & types::NUMBER {
+        0 => bits,
+        _ => bits & !types::INTEGER,
+    };
+    let mut names = [""; types::NAMES.len()];
+    let mut n = 0;
+    for (b, name) in types::NAMES {
+        if let (true, Some(slot)) = (bits & b != 0, names.get_mut(n)) {
+            *slot = name;
+            n += 1;
+        }
+    }
+    let named = names.get(..n).unwrap_or_default();
+    or_list_into(out, named.iter().copied(), n);
 }
 
 /// `a`, `a or b`, `a, b or c`.
