@@ -27,10 +27,7 @@ fi
 
 chromium="${CHROMIUM:-/usr/bin/chromium}"
 if [ ! -x "$chromium" ]; then
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+  bash "$root/scripts/apt-install.sh" chromium chromium-driver
 fi
 
 cd "$root"

@@ -7,8 +7,5 @@ for t in thumbv7em-none-eabihf wasm32-unknown-unknown; do
   grep -qx "$t" <<<"$installed" || rustup target add "$t"
 done
 if ! command -v c++ >/dev/null && ! command -v g++ >/dev/null; then
-  sudo=""
-  [ "$(id -u)" -ne 0 ] && sudo="sudo"
-  $sudo apt-get update
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y g++
+  bash "$(dirname "$0")/apt-install.sh" g++
 fi
