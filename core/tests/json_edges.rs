@@ -132,6 +132,52 @@ fn nesting_is_bounded_by_the_limit_not_the_stack() {
     );
 }
 
+/// A message nested to the default depth limit is read, written, classified and taped in a
+/// thread of 2 MiB (a spawned thread's and a test's default) by every build, the unoptimized
+/// one included: its frames are the large ones (the skip loops' and the tape's inlined
+/// helpers are only inlined when optimizing).
+#[test]
+fn the_depth_limit_fits_a_threads_stack_without_optimization() {
+    let run = || {
+        for (open, close, levels) in [
+            ("{\"a\":", "}", 126),
+            ("[", "]", 126),
+            ("[{\"a\":", "}]", 63),
+        ] {
+            let nested = |levels: usize| {
+                format!(
+                    r#"{{"jsonrpc":"2.0","method":"x","params":{{"a":{}1{}}}}}"#,
+                    open.repeat(levels),
+                    close.repeat(levels)
+                )
+            };
+            let (msg, deeper) = (nested(levels), nested(levels + 1));
+            let b = msg.as_bytes();
+            // At the limit: one level more is too deep.
+            let e = McpMessage::decode(deeper.as_bytes()).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::TooDeep);
+            McpMessage::decode(b).unwrap();
+            RawJson::parse(&msg).unwrap();
+            let v = mcpwire::api::decode_value(b, Limits::DEFAULT).unwrap();
+            mcpwire::api::encode_value(&v, Limits::DEFAULT).unwrap();
+            mcpwire::api::canonicalize(b, Limits::DEFAULT).unwrap();
+            let c = mcpwire::api::classify_value(b, Limits::DEFAULT);
+            assert!(
+                matches!(c.get("error"), None | Some(mcpwire::json::Value::Null)),
+                "{c:?}"
+            );
+            let mut keys = mcpwire::json::tape::TapeKeys::new::<&str>(&[]);
+            let (mut w, mut f) = (vec![0u32; 4096], vec![0f64; 64]);
+            mcpwire::api::decode_tape(b, Limits::DEFAULT, &mut keys, &mut w, &mut f).unwrap();
+        }
+    };
+    let t = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(run)
+        .unwrap();
+    t.join().unwrap();
+}
+
 #[test]
 fn incomplete_input_is_reported_as_such() {
     let full = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a\u00e9","arguments":{"x":[1,2.5,true,null]}}}"#;

@@ -45,8 +45,10 @@ impl<'a> Reader<'a> {
 
     /// Checks the value at `i` (no whitespace before it) and returns the offset after it.
     /// The skip loops pass the position in a register, not through `pos`, which each step
-    /// would otherwise store and load again.
-    #[inline(always)]
+    /// would otherwise store and load again. Inlined only when optimizing: unoptimized code
+    /// keeps every inlined call's stack slots, and the nesting limit's 128 levels of such
+    /// frames would not fit a thread's 2 MiB (the same for the helpers below).
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn skip_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
         match self.bytes.get(i) {
             Some(b'"') => self.skip_string_at(i, sp),
@@ -70,7 +72,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The string at `i` (its `"`): the offset after it.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn skip_string_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
         let end = sp.next(self.bytes, i + 1);
         if self.bytes.get(end) == Some(&b'"') {
@@ -83,7 +85,7 @@ impl<'a> Reader<'a> {
     /// The number at `i`: the offset after it. Integers and decimals without an exponent, the
     /// numbers of most JSON, are checked here without building their text;
     /// [`number_at`](Self::number_at) takes the rest and every error.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn skip_number_at(&mut self, i: usize) -> Result<usize> {
         let bytes = self.bytes;
         let negative = bytes.get(i) == Some(&b'-');

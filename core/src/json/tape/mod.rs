@@ -285,7 +285,9 @@ impl Tape<'_, '_> {
         }
     }
 
-    #[inline(always)]
+    // Inlined only when optimizing, as the skip loops' helpers are (`json::reader::skip`):
+    // unoptimized, the recursion's frames would not fit a thread's 2 MiB at the depth limit.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn value(&mut self, i: usize, depth: u32) -> Option<usize> {
         match *self.bytes.get(i)? {
             b'"' => {
@@ -319,7 +321,7 @@ impl Tape<'_, '_> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn number(&mut self, i: usize) -> Option<usize> {
         let b = self.bytes;
         let negative = b.get(i) == Some(&b'-');
@@ -469,7 +471,7 @@ impl Tape<'_, '_> {
 
     /// The key whose `"` is at `i` and the colon after it: the offset of the value, and the
     /// key's index in [`KNOWN_KEYS`] (or an index past them).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn member_key(&mut self, i: usize, guess: usize) -> Option<(usize, u32)> {
         if self.bytes.get(i) != Some(&b'"') {
             return None;
@@ -488,7 +490,7 @@ impl Tape<'_, '_> {
 
     /// Writes the key `start..end`; returns its index (a known key's is below
     /// `KNOWN_KEYS.len()`; `u32::MAX` for a key without one).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn key(&mut self, start: usize, end: usize, escaped: bool, guess: usize) -> u32 {
         if escaped {
             self.span(KEY_ESCAPED, start, end);
