@@ -53,7 +53,7 @@ function rowMember(e, i) {
     return undefined
   }
   P++
-  return tapeValue()
+  return tapeScalar()
 }
 
 // The literal's function for objects with the keys of `first` and those keys' words in this

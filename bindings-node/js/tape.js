@@ -111,6 +111,27 @@ function tapeValue() {
   }
 }
 
+// `tapeValue` for the items of short arrays and the members of rows: strings, small
+// integers and other numbers are read here, in a function small enough for V8 to inline where
+// it is called (tapeValue, with every kind of value, is not); anything else by tapeValue.
+function tapeScalar() {
+  const t = Tw[P]
+  if (t === 4) {
+    const s = S.slice(Tw[P + 1], Tw[P + 2])
+    P += 3
+    return s
+  }
+  if (t === 13) {
+    P += 2
+    return Tw[P - 1] | 0
+  }
+  if (t === 3) {
+    P++
+    return Tf[Q++]
+  }
+  return tapeValue()
+}
+
 // An array of at most 4 items, by an array literal: its store is made at its length (a push
 // into `[]` makes room for 17).
 function shortArray(n) {
@@ -118,13 +139,13 @@ function shortArray(n) {
     case 0:
       return []
     case 1:
-      return [tapeValue()]
+      return [tapeScalar()]
     case 2:
-      return [tapeValue(), tapeValue()]
+      return [tapeScalar(), tapeScalar()]
     case 3:
-      return [tapeValue(), tapeValue(), tapeValue()]
+      return [tapeScalar(), tapeScalar(), tapeScalar()]
     default:
-      return [tapeValue(), tapeValue(), tapeValue(), tapeValue()]
+      return [tapeScalar(), tapeScalar(), tapeScalar(), tapeScalar()]
   }
 }
 

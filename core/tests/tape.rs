@@ -264,8 +264,15 @@ struct Read {
 }
 
 /// Checks the tape of `input` (with room to spare) against its strict parse, written from the
-/// text as it is and from the unescaped text.
+/// text as it is and from the unescaped text; and again with whitespace after it, long enough
+/// that the checks write the values they skip as tape fragments (`api::decode_tape`).
 fn check_with(input: &str, limits: Limits, reserved: &[&str]) -> Read {
+    let long = format!("{input}{:1024}", "");
+    check_one(&long, limits, reserved);
+    check_one(input, limits, reserved)
+}
+
+fn check_one(input: &str, limits: Limits, reserved: &[&str]) -> Read {
     let mut w = vec![0u32; 2 * input.len() + 16];
     let mut f = vec![0f64; input.len() + 1];
     let want = reference(&Value::parse(input.as_bytes(), limits).unwrap(), reserved);
@@ -470,6 +477,22 @@ fn keys_in_the_place_of_an_earlier_key_read_back_as_themselves() {
     check(&input, Limits::DEFAULT);
     check(&input, Limits::DEFAULT);
     check(&call(r#"{"aaaaaaaaaa":1,"abcdefgh1":2}"#), Limits::DEFAULT);
+}
+
+/// Keys a message's typed objects do not know (read by the checks, written by the tape
+/// writer) around values the checks skip (written by the checks as fragments, whose new keys
+/// they number): each key read back as itself, the repeated ones by index.
+#[test]
+fn unknown_keys_of_typed_objects_around_skipped_values_read_back_as_themselves() {
+    let params = r#"{"name":"t","zz":1,"yy":{"a":0,"zz":[1]},"arguments":{"a":1,"zz":2,"x":{"a":2,"zz":3,"yy":4}},"ww":{"a":5,"ww":6}}"#;
+    let input = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{params}}}"#);
+    let (_, highest) = check(&input, Limits::DEFAULT);
+    assert!(
+        highest.is_some_and(|k| k >= KNOWN_KEYS.len() as u32),
+        "{highest:?}"
+    );
+    let result = r#"{"jsonrpc":"2.0","id":2,"result":{"content":[],"zz":{"a":1},"structuredContent":{"zz":[{"a":2,"zz":3}],"a":4},"yy":{"zz":5}}}"#;
+    check(result, Limits::DEFAULT);
 }
 
 #[test]

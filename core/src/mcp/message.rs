@@ -293,8 +293,27 @@ impl<'a> McpMessage<'a> {
     #[inline]
     pub fn decode_with(input: &'a [u8], limits: Limits, expect: Option<Method>) -> Result<Self> {
         let mut out = McpMessage::ToolListChangedNotification(None);
-        Self::decode_into(input, limits, expect, &mut out)?;
+        Self::decode_into(
+            input,
+            limits,
+            expect,
+            &mut out,
+            #[cfg(feature = "tape-fragments")]
+            None,
+        )?;
         Ok(out)
+    }
+
+    /// [`decode_with`](Self::decode_with) (no method expected), recording the values it skips
+    /// as fragments of a tape in `keys` (`api::decode_tape`).
+    #[cfg(feature = "tape-fragments")]
+    pub(crate) fn decode_recording(
+        input: &'a [u8],
+        limits: Limits,
+        keys: &'a mut crate::json::tape::TapeKeys,
+    ) -> Result<()> {
+        let mut out = McpMessage::ToolListChangedNotification(None);
+        Self::decode_into(input, limits, None, &mut out, Some(keys))
     }
 
     /// [`decode_with`](Self::decode_with) into `out`, where typed params and results are
@@ -304,8 +323,13 @@ impl<'a> McpMessage<'a> {
         limits: Limits,
         expect: Option<Method>,
         out: &mut Self,
+        #[cfg(feature = "tape-fragments")] tape: Option<&'a mut crate::json::tape::TapeKeys>,
     ) -> Result<()> {
         let mut r = Reader::new(input, limits)?;
+        #[cfg(feature = "tape-fragments")]
+        if let Some(keys) = tape {
+            r.record_tape(keys);
+        }
         let mut payload = TypedPayload {
             expect,
             out,

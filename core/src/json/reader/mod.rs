@@ -8,6 +8,7 @@ mod int;
 mod keys;
 mod named;
 mod number;
+mod sink;
 mod skip;
 mod string;
 
@@ -16,6 +17,7 @@ pub use keys::NO_ALLOC_KEYS;
 use keys::{key_bit, KeyBytes, KeyStack, SCAN_KEYS};
 pub(crate) use named::member_names;
 pub use named::MemberKey;
+pub(crate) use sink::{NoSink, Sink};
 
 use super::JsonStr;
 use crate::error::{DecodeError, ErrorKind, Result};
@@ -94,6 +96,10 @@ pub struct Reader<'a> {
     /// Members an object may have before each further one takes the slow path of
     /// [`counted_key`](Reader::counted_key): the smaller of `max_members` and [`SCAN_KEYS`].
     slow_after: u32,
+    /// Set while a JS binding's tape is wanted: each value skipped is recorded as a fragment
+    /// of it (`json::tape::fragments`).
+    #[cfg(feature = "tape-fragments")]
+    tape: Option<&'a mut super::tape::TapeKeys>,
 }
 
 /// The input as text, or `invalid_utf8` at the first byte that is not UTF-8.
@@ -136,7 +142,16 @@ impl<'a> Reader<'a> {
             keys: KeyStack::new(),
             trusted: false,
             slow_after: limits.max_members.min(SCAN_KEYS),
+            #[cfg(feature = "tape-fragments")]
+            tape: None,
         }
+    }
+
+    /// Records each value skipped from here on as a fragment of the tape in `keys`
+    /// (`api::decode_tape`).
+    #[cfg(feature = "tape-fragments")]
+    pub(crate) fn record_tape(&mut self, keys: &'a mut super::tape::TapeKeys) {
+        self.tape = Some(keys);
     }
 
     /// A reader over text that already passed every check under `limits` (it was decoded

@@ -1,6 +1,6 @@
 //! Checking values the core does not interpret: every rule, nothing built.
 
-use super::{KeyBytes, ObjectState, Reader};
+use super::{KeyBytes, NoSink, ObjectState, Reader, Sink};
 use crate::error::{ErrorKind, Result};
 use crate::json::scan::Specials;
 use crate::json::{JsonStr, RawJson};
@@ -12,7 +12,7 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         let outer_dirty = core::mem::replace(&mut self.dirty, false);
         let mut sp = Specials::NONE;
-        self.pos = self.skip_at(start, &mut sp)?;
+        self.pos = self.skip_top(start, &mut sp, None)?.0;
         let canonical = !self.dirty;
         self.dirty |= outer_dirty;
         let text = self.text.get(start..self.pos).unwrap_or_default();
@@ -23,6 +23,10 @@ impl<'a> Reader<'a> {
     /// the value of its top-level member `key` when that is a string (one pass, no re-read).
     pub fn skip_object_peek(&mut self, key: &str) -> Result<(RawJson<'a>, Option<JsonStr<'a>>)> {
         self.skip_ws();
+        #[cfg(feature = "tape-fragments")]
+        if self.tape.is_some() && self.bytes.get(self.pos) == Some(&b'{') {
+            return self.skip_object_peek_recorded(key);
+        }
         let start = self.pos;
         let outer_dirty = core::mem::replace(&mut self.dirty, false);
         let mut found = None;
@@ -34,7 +38,7 @@ impl<'a> Reader<'a> {
                 found = Some(self.read_string_raw()?);
             } else {
                 self.skip_ws();
-                self.pos = self.skip_at(self.pos, &mut sp)?;
+                self.pos = self.skip_at(self.pos, &mut sp, &mut NoSink)?;
             }
         }
         let canonical = !self.dirty;
@@ -43,42 +47,100 @@ impl<'a> Reader<'a> {
         Ok((RawJson::from_source(text, canonical), found))
     }
 
-    /// Checks the value at `i` (no whitespace before it) and returns the offset after it.
-    /// The skip loops pass the position in a register, not through `pos`, which each step
-    /// would otherwise store and load again. Inlined only when optimizing: unoptimized code
-    /// keeps every inlined call's stack slots, and the nesting limit's 128 levels of such
-    /// frames would not fit a thread's 2 MiB (the same for the helpers below).
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    fn skip_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
-        match self.bytes.get(i) {
-            Some(b'"') => self.skip_string_at(i, sp),
-            Some(b'-' | b'0'..=b'9') => self.skip_number_at(i),
-            Some(b'{') => self.skip_object_at(i, sp),
-            Some(b'[') => self.skip_array_at(i, sp),
-            Some(b't') => self.literal_at(i, b"true"),
-            Some(b'f') => self.literal_at(i, b"false"),
-            Some(b'n') => self.literal_at(i, b"null"),
-            Some(b' ' | b'\t' | b'\n' | b'\r') => self.skip_after_ws(i, sp),
-            None => self.err_at(ErrorKind::UnexpectedEnd, i, "a value"),
-            Some(_) => self.err_at(ErrorKind::UnexpectedByte, i, "a value"),
+    /// [`skip_at`](Self::skip_at) for a value the caller skips (not one inside a skipped
+    /// value): recorded as a tape fragment when the reader records them. With `peek`, also
+    /// where the string value of that top-level key is (its `"`).
+    #[inline(always)]
+    fn skip_top(
+        &mut self,
+        i: usize,
+        sp: &mut Specials,
+        peek: Option<&str>,
+    ) -> Result<(usize, Option<usize>)> {
+        #[cfg(feature = "tape-fragments")]
+        if let Some(keys) = self.tape.take() {
+            let mut sink = crate::json::tape::TapeSink::new(keys, self.bytes, i, self.depth, peek);
+            let end = self.skip_at(i, sp, &mut sink);
+            let found = sink.finish(end.as_ref().ok().copied());
+            self.tape = Some(keys);
+            return end.map(|end| (end, found));
         }
+        let _ = peek;
+        self.skip_at(i, sp, &mut NoSink).map(|end| (end, None))
+    }
+
+    /// [`skip_object_peek`](Self::skip_object_peek) recording the object (see
+    /// [`skip_top`](Self::skip_top)).
+    #[cfg(feature = "tape-fragments")]
+    #[inline(never)]
+    fn skip_object_peek_recorded(
+        &mut self,
+        key: &str,
+    ) -> Result<(RawJson<'a>, Option<JsonStr<'a>>)> {
+        let start = self.pos;
+        let outer_dirty = core::mem::replace(&mut self.dirty, false);
+        let mut sp = Specials::NONE;
+        let (end, found) = self.skip_top(start, &mut sp, Some(key))?;
+        let found = match found {
+            Some(at) => {
+                // Read again (checked already) for its view.
+                self.pos = at;
+                Some(self.read_string_raw()?)
+            }
+            None => None,
+        };
+        self.pos = end;
+        let canonical = !self.dirty;
+        self.dirty |= outer_dirty;
+        let text = self.text.get(start..end).unwrap_or_default();
+        Ok((RawJson::from_source(text, canonical), found))
+    }
+
+    /// Checks the value at `i` (no whitespace before it), tells `s` its values, and returns
+    /// the offset after it. The skip loops pass the position in a register, not through
+    /// `pos`, which each step would otherwise store and load again. Inlined only when
+    /// optimizing: unoptimized code keeps every inlined call's stack slots, and the nesting
+    /// limit's 128 levels of such frames would not fit a thread's 2 MiB (the same for the
+    /// helpers below).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn skip_at<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
+        let end = match self.bytes.get(i) {
+            Some(b'"') => return self.skip_string_at(i, sp, s),
+            Some(b'-' | b'0'..=b'9') => {
+                let end = self.skip_number_at(i)?;
+                s.number(i);
+                return Ok(end);
+            }
+            Some(b'{') => return self.skip_object_at(i, sp, s),
+            Some(b'[') => return self.skip_array_at(i, sp, s),
+            Some(b't') => self.literal_at(i, b"true")?,
+            Some(b'f') => self.literal_at(i, b"false")?,
+            Some(b'n') => self.literal_at(i, b"null")?,
+            Some(b' ' | b'\t' | b'\n' | b'\r') => return self.skip_after_ws(i, sp, s),
+            None => return self.err_at(ErrorKind::UnexpectedEnd, i, "a value"),
+            Some(_) => return self.err_at(ErrorKind::UnexpectedByte, i, "a value"),
+        };
+        s.literal(self.bytes.get(i).copied().unwrap_or_default());
+        Ok(end)
     }
 
     /// [`skip_at`](Self::skip_at) for a value after whitespace at `i`.
     #[inline(never)]
-    fn skip_after_ws(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
+    fn skip_after_ws<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
         let i = self.ws_at(i);
-        self.skip_at(i, sp)
+        self.skip_at(i, sp, s)
     }
 
     /// The string at `i` (its `"`): the offset after it.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn skip_string_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
+    fn skip_string_at<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
         let end = sp.next(self.bytes, i + 1);
         if self.bytes.get(end) == Some(&b'"') {
+            s.string(i + 1, end, false);
             return Ok(end + 1);
         }
-        self.read_string_slow(i + 1, end)?;
+        let value = self.read_string_slow(i + 1, end)?;
+        s.string(i + 1, self.pos - 1, value.is_escaped());
         Ok(self.pos)
     }
 
@@ -129,15 +191,18 @@ impl<'a> Reader<'a> {
 
     /// Skips the object whose `{` is at `i`, with [`next_key`](Self::next_key)'s checks in
     /// one loop; returns the offset after its `}`.
-    fn skip_object_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
+    fn skip_object_at<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
         self.enter_at(i)?;
+        let mut open = s.open(true);
         let mut st = self.object_state();
         let bytes = self.bytes;
         let mut i = self.ws_at(i + 1);
         if bytes.get(i) == Some(&b'}') {
             self.close_object_at(&st);
+            s.close(open, true, 0);
             return Ok(i + 1);
         }
+        let mut n = 0;
         // Compact JSON has no whitespace: each place that may hold some checks for the byte
         // expected there first, and looks for whitespace only when that is not it.
         loop {
@@ -151,17 +216,23 @@ impl<'a> Reader<'a> {
             if end > i && bytes.get(end) == Some(&b'"') {
                 let source = bytes.get(i + 1..end).unwrap_or_default();
                 self.counted_key(&mut st, KeyBytes::plain(source), i)?;
+                s.key(&mut open, i + 1, end, false, n);
                 i = end + 1;
             } else {
+                let at = i;
                 i = self.other_key_at(&mut st, i, end)?;
+                // Past the first special byte the key has escapes (the checks allow no other).
+                s.key(&mut open, at + 1, i - 1, true, n);
             }
+            n += 1;
             i = self.colon_only_at(i)?;
-            i = self.skip_at(i, sp)?;
+            i = self.skip_at(i, sp, s)?;
             loop {
                 match bytes.get(i) {
                     Some(b',') => break,
                     Some(b'}') => {
                         self.close_object_at(&st);
+                        s.close(open, true, n);
                         return Ok(i + 1);
                     }
                     Some(b' ' | b'\t' | b'\n' | b'\r') => i = self.ws_at(i),
@@ -184,12 +255,14 @@ impl<'a> Reader<'a> {
 
     /// Skips the array whose `[` is at `i`, with [`next_item`](Self::next_item)'s checks;
     /// returns the offset after its `]`.
-    fn skip_array_at(&mut self, i: usize, sp: &mut Specials) -> Result<usize> {
+    fn skip_array_at<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
         self.enter_at(i)?;
+        let open = s.open(false);
         let bytes = self.bytes;
         let mut i = self.ws_at(i + 1);
         if bytes.get(i) == Some(&b']') {
             self.depth -= 1;
+            s.close(open, false, 0);
             return Ok(i + 1);
         }
         let mut count = 0u32;
@@ -202,12 +275,13 @@ impl<'a> Reader<'a> {
             // `skip_object_at` (`skip_at` takes it before an item). The separator loop is
             // written out in both: as one function taking the closing byte it measured 1%
             // slower on tools/list and structuredContent.
-            i = self.skip_at(i, sp)?;
+            i = self.skip_at(i, sp, s)?;
             loop {
                 match bytes.get(i) {
                     Some(b',') => break,
                     Some(b']') => {
                         self.depth -= 1;
+                        s.close(open, false, count);
                         return Ok(i + 1);
                     }
                     Some(b' ' | b'\t' | b'\n' | b'\r') => i = self.ws_at(i),

@@ -153,6 +153,8 @@ pub struct TapeKeys {
     names: alloc::vec::Vec<alloc::string::String>,
     generation: u32,
     guesses: [Guess; GUESSES],
+    /// The fragments of the document being checked.
+    pub(super) recording: super::fragments::Recording,
 }
 
 impl TapeKeys {
@@ -172,6 +174,7 @@ impl TapeKeys {
             names: KNOWN_KEYS.iter().map(|&k| k.into()).collect(),
             generation: 0,
             guesses: [NO_GUESS; GUESSES],
+            recording: Default::default(),
         };
         let is_reserved = |name: &str| reserved.iter().any(|r| r.as_ref() == name);
         for (i, known) in KNOWN_KEYS.iter().enumerate() {
@@ -250,6 +253,21 @@ impl core::fmt::Debug for TapeKeys {
     }
 }
 
+/// A [`KeyTable`]'s place between two passes over one document.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct TableState {
+    stamp: u32,
+    len: usize,
+    next: u32,
+}
+
+impl TableState {
+    /// The index the next new key gets.
+    pub(super) fn next(self) -> u32 {
+        self.next
+    }
+}
+
 /// The keys of one document.
 pub(super) struct KeyTable<'s> {
     k: &'s mut TapeKeys,
@@ -282,10 +300,52 @@ impl<'s> KeyTable<'s> {
         }
     }
 
+    /// The keys of the document whose table `state` left (see [`state`](Self::state)), in `k`.
+    pub(super) fn resume(k: &'s mut TapeKeys, state: TableState) -> Self {
+        KeyTable {
+            k,
+            stamp: state.stamp,
+            len: state.len,
+            next: state.next,
+        }
+    }
+
+    /// The keys the table is in.
+    pub(super) fn into_keys(self) -> &'s mut TapeKeys {
+        self.k
+    }
+
+    /// Where the table is, to [`resume`](Self::resume) it from.
+    pub(super) fn state(&self) -> TableState {
+        TableState {
+            stamp: self.stamp,
+            len: self.len,
+            next: self.next,
+        }
+    }
+
     /// The key `bytes[start..end]` (`first` and `last`: see [`words`]), at place `guess` (see
     /// [`guess_at`]).
     #[inline(always)]
     pub(super) fn find_or_add(
+        &mut self,
+        bytes: &[u8],
+        start: usize,
+        end: usize,
+        guess: usize,
+    ) -> Key {
+        self.find_then::<true>(bytes, start, end, guess)
+    }
+
+    /// [`find_or_add`](Self::find_or_add) without adding: a key not in the table is
+    /// [`Key::Once`].
+    #[inline(always)]
+    pub(super) fn find(&mut self, bytes: &[u8], start: usize, end: usize, guess: usize) -> Key {
+        self.find_then::<false>(bytes, start, end, guess)
+    }
+
+    #[inline(always)]
+    fn find_then<const ADD: bool>(
         &mut self,
         bytes: &[u8],
         start: usize,
@@ -315,7 +375,7 @@ impl<'s> KeyTable<'s> {
             }
             Err(slot) => slot,
         };
-        if self.len >= MAX_KEYS || len > usize::from(u16::MAX) {
+        if !ADD || self.len >= MAX_KEYS || len > usize::from(u16::MAX) {
             return Key::Once;
         }
         self.remember(guess, first, last, len, self.stamp, self.next);

@@ -38,19 +38,31 @@
 //! defines every property): the properties of `Object.prototype`, among them `__proto__`,
 //! whose setter would change the prototype, and any a frozen `Object.prototype` (SES
 //! `lockdown`) makes read-only. A JS builder checks escaped keys itself.
+//!
+//! With the `tape-fragments` feature, the checks of a message of 1 KiB or more write the tape
+//! of each value they skip (`structuredContent`, `arguments`, schemas) as they read it, and the
+//! writer copies those fragments instead of reading the values again (`fragments`): the same
+//! tape, but for the keys the writer meets before the last fragment, which it writes whole
+//! ([`KEY_ONCE`]) unless they have an index already.
 
+mod fragments;
 mod keys;
+mod number;
 mod shapes;
 mod unescape;
 mod utf16;
 
 use super::scan::Specials;
+use fragments::Cursor;
+#[cfg(feature = "tape-fragments")]
+pub(crate) use fragments::TapeSink;
 use keys::{guess_at, Key, KeyTable};
 pub use keys::{TapeKeys, KNOWN_KEYS, MAX_RESERVED};
+use number::{number_at, Num};
 use shapes::{push_key, shape_of, NO_SHAPE};
 pub use shapes::{MAX_SHAPE_KEYS, TAPE_SHAPES};
 pub use utf16::push_utf16;
-use utf16::Utf16;
+use utf16::{Utf16, Utf16State};
 
 /// `null`.
 pub const NULL: u32 = 0;
@@ -124,6 +136,7 @@ pub enum TapeStatus {
 /// a checked document gives [`TapeStatus::Fallback`] or a meaningless tape, never a panic.
 /// (Bytes, not `&str`: the checks already read them as UTF-8, and a second check is 3% of a
 /// small message's tape.)
+#[inline(always)]
 pub(crate) fn write_tape_unescaping(
     text: &[u8],
     keys: &mut TapeKeys,
@@ -131,8 +144,53 @@ pub(crate) fn write_tape_unescaping(
     numbers: &mut [f64],
     out: &mut [u8],
 ) -> TapeStatus {
+    #[cfg(feature = "tape-fragments")]
+    if keys.recording.is_active() {
+        if let Some(status) = write_recorded(text, keys, words, numbers, out) {
+            return status;
+        }
+    }
+    // Without fragments, or when they did not fit the text (which the checks rule out): a
+    // new document.
+    let table = KeyTable::new(keys);
+    write::<false>(text, table, None, words, numbers, out).unwrap_or(TapeStatus::Fallback)
+}
+
+/// [`write_tape_unescaping`] with the fragments `keys` recorded, when there are some and
+/// they fit the text; the recording ends.
+#[cfg(feature = "tape-fragments")]
+#[inline(never)]
+fn write_recorded(
+    text: &[u8],
+    keys: &mut TapeKeys,
+    words: &mut [u32],
+    numbers: &mut [f64],
+    out: &mut [u8],
+) -> Option<TapeStatus> {
+    let rec = core::mem::take(&mut keys.recording);
+    let mut status = None;
+    if let Some(frags) = Cursor::of(&rec) {
+        let table = KeyTable::resume(keys, rec.table());
+        status = write::<true>(text, table, Some(frags), words, numbers, out);
+    }
+    keys.recording = rec;
+    keys.end_recording();
+    status
+}
+
+/// [`write_tape_unescaping`] with the fragments `frags` (`F`: there are some): `None` when
+/// one was not written.
+#[inline(always)]
+fn write<const F: bool>(
+    text: &[u8],
+    keys: KeyTable<'_>,
+    frags: Option<Cursor<'_>>,
+    words: &mut [u32],
+    numbers: &mut [f64],
+    out: &mut [u8],
+) -> Option<TapeStatus> {
     if u32::try_from(text.len()).is_err() {
-        return TapeStatus::Fallback;
+        return Some(TapeStatus::Fallback);
     }
     let unescaping = out.len() >= text.len();
     let mut t = Tape {
@@ -143,15 +201,20 @@ pub(crate) fn write_tape_unescaping(
         nn: 0,
         sp: Specials::NONE,
         units: Utf16::new(text),
-        keys: KeyTable::new(keys),
+        keys,
+        frags,
         out: if unescaping { out } else { &mut [] },
         copied: 0,
         removed: 0,
         wide: false,
     };
     let i = ws(t.bytes, 0);
-    if t.value(i, 0).is_none() {
-        return TapeStatus::Fallback;
+    let read = t.value::<F>(i, 0);
+    if t.frags.as_ref().is_some_and(Cursor::ahead) {
+        return None;
+    }
+    if read.is_none() {
+        return Some(TapeStatus::Fallback);
     }
     let (nw, nn) = (t.nw, t.nn);
     if let Some([w, n]) = t.words.get_mut(..2) {
@@ -159,24 +222,24 @@ pub(crate) fn write_tape_unescaping(
         *n = u32::try_from(nn).unwrap_or(u32::MAX);
     }
     if nw > t.words.len() || nn > t.numbers.len() {
-        return TapeStatus::TooSmall {
+        return Some(TapeStatus::TooSmall {
             words: nw,
             numbers: nn,
-        };
+        });
     }
     // Every byte of the unescaped text written, or no tape: a binding may take it for UTF-8.
     let unescaped = if t.removed > 0 {
         if t.mirror(text.len()).is_none() {
-            return TapeStatus::Fallback;
+            return Some(TapeStatus::Fallback);
         }
         text.len() - t.removed
     } else {
         0
     };
-    TapeStatus::Written {
+    Some(TapeStatus::Written {
         ascii: t.units.is_ascii() && !t.wide,
         unescaped,
-    }
+    })
 }
 
 /// The offset of the first byte at or after `i` that is not whitespace: outside strings a
@@ -209,6 +272,8 @@ struct Tape<'w, 'a> {
     sp: Specials,
     units: Utf16<'a>,
     keys: KeyTable<'w>,
+    /// The fragments the checks recorded, and the next one.
+    frags: Option<Cursor<'w>>,
     /// The unescaped text (empty when the text is read as it is): `bytes[..copied]`, with
     /// its string values unescaped, is in `out[..copied - removed]`.
     out: &'w mut [u8],
@@ -288,7 +353,10 @@ impl Tape<'_, '_> {
     // Inlined only when optimizing, as the skip loops' helpers are (`json::reader::skip`):
     // unoptimized, the recursion's frames would not fit a thread's 2 MiB at the depth limit.
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn value(&mut self, i: usize, depth: u32) -> Option<usize> {
+    fn value<const F: bool>(&mut self, i: usize, depth: u32) -> Option<usize> {
+        if F && self.frags.as_ref().is_some_and(|c| c.start == i) {
+            return self.fragment();
+        }
         match *self.bytes.get(i)? {
             b'"' => {
                 let j = self.sp.next(self.bytes, i + 1);
@@ -303,8 +371,8 @@ impl Tape<'_, '_> {
                 self.span(ESCAPED, i + 1, end);
                 Some(end + 1)
             }
-            b'{' => self.container::<true>(i, depth),
-            b'[' => self.container::<false>(i, depth),
+            b'{' => self.container::<true, F>(i, depth),
+            b'[' => self.container::<false, F>(i, depth),
             b't' => {
                 self.word(TRUE);
                 Some(i + 4)
@@ -323,66 +391,14 @@ impl Tape<'_, '_> {
 
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn number(&mut self, i: usize) -> Option<usize> {
-        let b = self.bytes;
-        let negative = b.get(i) == Some(&b'-');
-        let mut j = i + usize::from(negative);
-        // The digits as one integer, and where they end; past 15 digits `slow_number` takes
-        // over (the integer may have wrapped).
-        let mut m = 0u64;
-        let start = j;
-        while let Some(d) = b.get(j).filter(|d| d.is_ascii_digit()) {
-            m = m.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
-            j += 1;
-        }
-        let mut frac = 0;
-        if b.get(j) == Some(&b'.') {
-            j += 1;
-            let from = j;
-            while let Some(d) = b.get(j).filter(|d| d.is_ascii_digit()) {
-                m = m.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
-                j += 1;
+        let (n, j) = number_at(self.bytes, i)?;
+        match n {
+            Num::Integer(v) => {
+                self.word(INTEGER);
+                self.word(v as u32);
             }
-            frac = j - from;
+            Num::Double(v) => self.push_number(v),
         }
-        let digits = j - start - usize::from(frac > 0);
-        let exponent = matches!(b.get(j), Some(b'e' | b'E'));
-        if frac == 0 && !exponent && digits <= 9 && !(negative && m == 0) {
-            // Below 10^9, inside i32.
-            let v = if negative { -(m as i64) } else { m as i64 };
-            self.word(INTEGER);
-            self.word(v as i32 as u32);
-            return Some(j);
-        }
-        // Up to 15 digits and no exponent: Clinger's fast path gives the double JSON.parse
-        // gives; the rest is parsed from its text.
-        let fast = (digits <= 15 && !exponent)
-            .then(|| super::number::clinger(m, frac, negative))
-            .flatten();
-        let Some(v) = fast else {
-            return self.slow_number(i, j);
-        };
-        self.push_number(v);
-        Some(j)
-    }
-
-    /// A number with an exponent or more than 15 digits, from `i`; `j` is where its digits
-    /// (before any exponent) end.
-    #[inline(never)]
-    fn slow_number(&mut self, i: usize, mut j: usize) -> Option<usize> {
-        let b = self.bytes;
-        if matches!(b.get(j), Some(b'e' | b'E')) {
-            j += 1;
-            if matches!(b.get(j), Some(b'+' | b'-')) {
-                j += 1;
-            }
-            while b.get(j).is_some_and(u8::is_ascii_digit) {
-                j += 1;
-            }
-        }
-        // The nearest double (infinity past the range), as JSON.parse gives.
-        let text = core::str::from_utf8(b.get(i..j)?).ok()?;
-        let v = text.parse().unwrap_or(f64::NAN);
-        self.push_number(v);
         Some(j)
     }
 
@@ -403,13 +419,6 @@ impl Tape<'_, '_> {
         self.nw - 1
     }
 
-    #[inline(always)]
-    fn close(&mut self, at: usize, n: u32) {
-        if let Some(slot) = self.words.get_mut(at) {
-            *slot = n;
-        }
-    }
-
     /// After a member or item at `i`: the offset after the `,` and the whitespace after it,
     /// or `None` at the container's close `end` (its offset is then `i`'s).
     #[inline(always)]
@@ -424,7 +433,7 @@ impl Tape<'_, '_> {
 
     /// The array (`OBJ` false) or object whose opening byte is at `i`: its items, or its
     /// members (a key, then a value), then the close.
-    fn container<const OBJ: bool>(&mut self, i: usize, depth: u32) -> Option<usize> {
+    fn container<const OBJ: bool, const F: bool>(&mut self, i: usize, depth: u32) -> Option<usize> {
         if depth >= MAX_TAPE_DEPTH {
             return None;
         }
@@ -438,14 +447,10 @@ impl Tape<'_, '_> {
             loop {
                 if OBJ {
                     let known;
-                    (i, known) = self.member_key(i, guess_at(depth, n))?;
-                    code = if (n as usize) < MAX_SHAPE_KEYS && known < KNOWN_KEYS.len() as u32 {
-                        push_key(code, known)
-                    } else {
-                        NO_SHAPE
-                    };
+                    (i, known) = self.member_key::<F>(i, guess_at(depth, n))?;
+                    code = next_code(code, n, known);
                 }
-                i = self.value(i, depth + 1)?;
+                i = self.value::<F>(i, depth + 1)?;
                 n += 1;
                 match self.separator(i, close)? {
                     Ok(next) => i = next,
@@ -457,27 +462,19 @@ impl Tape<'_, '_> {
             }
         }
         // An empty object's code, 0, is no shape's.
-        match OBJ.then(|| shape_of(code)).flatten() {
-            Some(shape) => {
-                if let Some([t, s]) = self.words.get_mut(at - 1..=at) {
-                    *t = SHAPED;
-                    *s = shape;
-                }
-            }
-            None => self.close(at, n),
-        }
+        close_words(self.words, at, OBJ, code, n);
         Some(i + 1)
     }
 
     /// The key whose `"` is at `i` and the colon after it: the offset of the value, and the
     /// key's index in [`KNOWN_KEYS`] (or an index past them).
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn member_key(&mut self, i: usize, guess: usize) -> Option<(usize, u32)> {
+    fn member_key<const F: bool>(&mut self, i: usize, guess: usize) -> Option<(usize, u32)> {
         if self.bytes.get(i) != Some(&b'"') {
             return None;
         }
         let (end, escaped) = self.string(i)?;
-        let known = self.key(i + 1, end, escaped, guess);
+        let known = self.key::<F>(i + 1, end, escaped, guess);
         let mut i = end + 1;
         if self.bytes.get(i) != Some(&b':') {
             i = ws(self.bytes, i);
@@ -491,20 +488,79 @@ impl Tape<'_, '_> {
     /// Writes the key `start..end`; returns its index (a known key's is below
     /// `KNOWN_KEYS.len()`; `u32::MAX` for a key without one).
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn key(&mut self, start: usize, end: usize, escaped: bool, guess: usize) -> u32 {
-        if escaped {
-            self.span(KEY_ESCAPED, start, end);
-            return u32::MAX;
-        }
-        match self.keys.find_or_add(self.bytes, start, end, guess) {
-            Key::Again(k) => {
-                self.word(k << 4 | KEY_AGAIN);
-                return k;
+    fn key<const F: bool>(&mut self, start: usize, end: usize, escaped: bool, guess: usize) -> u32 {
+        let key = if escaped {
+            None
+        } else if let Some(frags) = self.frags.as_ref().filter(|c| F && c.ahead()) {
+            let frontier = frags.frontier;
+            // Fragments lie ahead whose new keys the table numbered already: a key of this
+            // pass gets no index, and names one only when its fragment is written.
+            match self.keys.find(self.bytes, start, end, guess) {
+                Key::Again(k) if k >= frontier => Some(Key::Once),
+                k => Some(k),
             }
-            Key::New => self.span(KEY, start, end),
-            Key::Once => self.span(KEY_ONCE, start, end),
-            Key::Reserved => self.span(KEY_DEFINE, start, end),
+        } else {
+            Some(self.keys.find_or_add(self.bytes, start, end, guess))
+        };
+        match key_words(key) {
+            KeyWords::Word(w, k) => {
+                self.word(w);
+                k
+            }
+            KeyWords::Span(tag) => {
+                self.span(tag, start, end);
+                u32::MAX
+            }
         }
-        u32::MAX
+    }
+}
+
+/// How a key is written: [`KeyWords::Word`] (its index), or a tag and the key's span.
+enum KeyWords {
+    /// The one word, and the index.
+    Word(u32, u32),
+    /// The tag of the span.
+    Span(u32),
+}
+
+/// The words of a key the table found as `key` (`None`: a key with escapes).
+#[inline(always)]
+fn key_words(key: Option<Key>) -> KeyWords {
+    match key {
+        None => KeyWords::Span(KEY_ESCAPED),
+        Some(Key::Again(k)) => KeyWords::Word(k << 4 | KEY_AGAIN, k),
+        Some(Key::New) => KeyWords::Span(KEY),
+        Some(Key::Once) => KeyWords::Span(KEY_ONCE),
+        Some(Key::Reserved) => KeyWords::Span(KEY_DEFINE),
+    }
+}
+
+/// The shape code of an object's keys after member `n`, of index `known` (see
+/// [`push_key`]).
+#[inline(always)]
+fn next_code(code: u32, n: u32, known: u32) -> u32 {
+    if (n as usize) < MAX_SHAPE_KEYS && known < KNOWN_KEYS.len() as u32 {
+        push_key(code, known)
+    } else {
+        NO_SHAPE
+    }
+}
+
+/// Ends the object (`object`) or array whose count is `words[at]` and tag `words[at - 1]`:
+/// `n` members, or [`SHAPED`] when its keys' `code` is a shape's.
+#[inline(always)]
+fn close_words(words: &mut [u32], at: usize, object: bool, code: u32, n: u32) {
+    match object.then(|| shape_of(code)).flatten() {
+        Some(shape) => {
+            if let Some([t, s]) = words.get_mut(at.wrapping_sub(1)..=at) {
+                *t = SHAPED;
+                *s = shape;
+            }
+        }
+        None => {
+            if let Some(slot) = words.get_mut(at) {
+                *slot = n;
+            }
+        }
     }
 }

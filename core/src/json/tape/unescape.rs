@@ -20,7 +20,19 @@ impl Tape<'_, '_> {
     /// unescaped into the unescaped text and written as a [`STRING`] slice of it; returns the
     /// offset after the closing quote.
     #[inline(never)]
-    pub(super) fn unescape(&mut self, start: usize, mut j: usize) -> Option<usize> {
+    pub(super) fn unescape(&mut self, start: usize, j: usize) -> Option<usize> {
+        let (ustart, uend, end) = self.unescape_units(start, j)?;
+        self.triple(STRING, ustart, uend);
+        Some(end + 1)
+    }
+
+    /// [`unescape`](Self::unescape) without writing the tape: the string's offsets in the
+    /// unescaped text's UTF-16 units, and the offset of its closing quote.
+    pub(super) fn unescape_units(
+        &mut self,
+        start: usize,
+        mut j: usize,
+    ) -> Option<(u32, u32, usize)> {
         self.mirror(j)?;
         let ustart = self.units.at(start);
         let (b, out) = (self.bytes, &mut *self.out);
@@ -76,8 +88,7 @@ impl Tape<'_, '_> {
         self.copied = j;
         let uend = self.units.at(j).wrapping_sub(units as u32);
         self.units.shift(units);
-        self.triple(STRING, ustart, uend);
-        Some(j + 1)
+        Some((ustart, uend, j))
     }
 }
 

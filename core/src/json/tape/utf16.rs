@@ -2,6 +2,14 @@
 
 use crate::json::scan::{word, HI, LO};
 
+/// Where a [`Utf16`] is, kept between the fragments of one document.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Utf16State {
+    ascii: bool,
+    byte: usize,
+    unit: usize,
+}
+
 /// Byte offsets into the text turned into UTF-16 offsets, asked for in increasing order.
 pub(super) struct Utf16<'a> {
     bytes: &'a [u8],
@@ -28,6 +36,31 @@ impl<'a> Utf16<'a> {
     /// Whether the whole text is ASCII.
     pub(super) fn is_ascii(&self) -> bool {
         self.ascii
+    }
+
+    /// Where the conversion is (see [`resume`](Self::resume)); the shift is not kept.
+    pub(super) fn state(&self) -> Utf16State {
+        Utf16State {
+            ascii: self.ascii,
+            byte: self.byte,
+            unit: self.unit,
+        }
+    }
+
+    /// The conversion of `text` from where `state` (of the same text) left it, no shift.
+    pub(super) fn resume(text: &'a [u8], state: Utf16State) -> Self {
+        Utf16 {
+            bytes: text,
+            ascii: state.ascii,
+            byte: state.byte,
+            unit: state.unit,
+            shift: 0,
+        }
+    }
+
+    /// The units taken out so far (see [`shift`](Self::shift)).
+    pub(super) fn shifted(&self) -> usize {
+        self.shift
     }
 
     /// The UTF-16 offset of byte offset `b`.

@@ -1,0 +1,421 @@
+//! Fragments: the tapes of the values the checks skip (`structuredContent`, `arguments`,
+//! schemas), written while the checks read them, so that the tape writer copies each one
+//! instead of reading its text a second time (`api::decode_tape_unescaping`).
+//!
+//! A fragment's words are the tape's, its offsets in UTF-16 units of the text as read; a
+//! string with escapes stays [`ESCAPED`], with byte offsets. The writer copies the words and
+//! then mends their offsets, whose places the recording lists: it takes out the units that
+//! unescaping removed before them, and makes each escaped string a slice of its unescaped
+//! text. The checks number the fragments' new keys in document order; the writer, until the
+//! last fragment is copied, gives keys of its own no new index (one it gave before such a
+//! fragment would shift that fragment's indexes).
+
+// Without the feature only the writer's side is compiled in (its fragments never come).
+#![cfg_attr(not(feature = "tape-fragments"), allow(dead_code))]
+
+use super::keys::{guess_at, KeyTable, TableState, TapeKeys};
+use super::{
+    close_words, key_words, next_code, number_at, KeyWords, Num, Tape, Utf16, Utf16State, ARRAY,
+    ESCAPED, FALSE, INTEGER, KNOWN_KEYS, MAX_TAPE_DEPTH, NULL, NUMBER, OBJECT, STRING, TRUE,
+};
+use crate::json::reader::Sink;
+use alloc::vec::Vec;
+
+/// One skipped value: its text `start..end`, its words, numbers and offset places up to
+/// `words`, `numbers` and `spans` of the recording, and the index the key table gives next
+/// after it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Fragment {
+    start: usize,
+    end: usize,
+    words: usize,
+    numbers: usize,
+    spans: usize,
+    next: u32,
+}
+
+/// Words kept between documents: a recording past them is dropped at the next one.
+const KEEP: usize = 1 << 18;
+
+/// The fragments of the document being checked (kept in [`TapeKeys`], whose table numbers
+/// their keys, so the vectors serve every document).
+#[derive(Debug, Default)]
+pub(super) struct Recording {
+    /// Written up to `nw`, `nn` and `ns` (the vectors only grow, in [`put`]).
+    words: Vec<u32>,
+    numbers: Vec<f64>,
+    /// The place in `words` of each pair of offsets, in order.
+    spans: Vec<u32>,
+    nw: usize,
+    nn: usize,
+    ns: usize,
+    fragments: Vec<Fragment>,
+    /// The UTF-16 offsets after the last fragment (`None` before the first).
+    units: Option<Utf16State>,
+    /// The key table after the last fragment.
+    table: TableState,
+    /// A document is being recorded, or was and its tape is not written yet.
+    active: bool,
+    /// A value could not be kept (nested past [`MAX_TAPE_DEPTH`], a skip the checks
+    /// refused, or out of order): the writer reads every value itself.
+    failed: bool,
+}
+
+impl Recording {
+    /// Whether a document is being recorded, or was and its tape is not written yet.
+    pub(super) fn is_active(&self) -> bool {
+        self.active
+    }
+
+    /// The key table after the last fragment.
+    pub(super) fn table(&self) -> TableState {
+        self.table
+    }
+}
+
+impl TapeKeys {
+    /// Starts a new document whose skipped values are recorded (by a reader given these keys).
+    pub(crate) fn begin_recording(&mut self) {
+        let table = KeyTable::new(self).state();
+        let r = &mut self.recording;
+        if r.words.len() > KEEP || r.numbers.len() > KEEP || r.spans.len() > KEEP {
+            *r = Recording::default();
+        }
+        (r.nw, r.nn, r.ns) = (0, 0, 0);
+        r.fragments.clear();
+        r.units = None;
+        r.table = table;
+        r.active = true;
+        r.failed = false;
+    }
+
+    /// Drops the recording: the document was refused.
+    pub(crate) fn end_recording(&mut self) {
+        self.recording.active = false;
+    }
+}
+
+/// Writes `items` at `*n` of `v` (grown when they do not fit) and moves `*n` past them: one
+/// bounds check for them all, where pushing checks the capacity for each.
+#[inline(always)]
+fn put<T: Copy + Default, const N: usize>(v: &mut Vec<T>, n: &mut usize, items: [T; N]) {
+    let at = *n;
+    match v.get_mut(at..at + N) {
+        Some(to) => to.copy_from_slice(&items),
+        None => grow_put(v, at, &items),
+    }
+    *n = at + N;
+}
+
+#[cold]
+#[inline(never)]
+fn grow_put<T: Copy + Default>(v: &mut Vec<T>, at: usize, items: &[T]) {
+    let len = (2 * v.len()).max(at + items.len()).max(1024);
+    v.resize(len, T::default());
+    if let Some(to) = v.get_mut(at..at + items.len()) {
+        to.copy_from_slice(items);
+    }
+}
+
+/// The sink that records one skipped value, starting at `start`.
+pub(crate) struct TapeSink<'k, 'b> {
+    table: KeyTable<'k>,
+    rec: Recording,
+    bytes: &'b [u8],
+    units: Utf16<'b>,
+    start: usize,
+    /// Nesting in the whole document, as the tape writer counts it.
+    depth: u32,
+    base: u32,
+    /// The key of a top-level member whose string value is wanted, and where that is.
+    peek: Option<&'b str>,
+    want: bool,
+    found: Option<usize>,
+}
+
+/// An open object or array: where its count goes, and an object's shape code so far.
+pub(crate) struct Open {
+    at: usize,
+    code: u32,
+}
+
+impl<'k, 'b> TapeSink<'k, 'b> {
+    /// Records the value at `start` of `bytes` (at nesting `depth`) into `keys`' recording;
+    /// `peek`: a top-level key whose string value [`finish`](Self::finish) tells.
+    pub(crate) fn new(
+        keys: &'k mut TapeKeys,
+        bytes: &'b [u8],
+        start: usize,
+        depth: u32,
+        peek: Option<&'b str>,
+    ) -> Self {
+        let rec = core::mem::take(&mut keys.recording);
+        let table = KeyTable::resume(keys, rec.table);
+        let units = match rec.units {
+            Some(state) => Utf16::resume(bytes, state),
+            None => Utf16::new(bytes),
+        };
+        TapeSink {
+            table,
+            rec,
+            bytes,
+            units,
+            start,
+            depth,
+            base: depth,
+            peek,
+            want: false,
+            found: None,
+        }
+    }
+
+    /// Ends the value, which ended at `end` (`None`: the checks refused it); returns the
+    /// offset of the `"` of the peeked member's string value, when found.
+    pub(crate) fn finish(mut self, end: Option<usize>) -> Option<usize> {
+        let after_last = self.rec.fragments.last().map_or(0, |f| f.end);
+        match end {
+            Some(end) if self.start >= after_last => self.rec.fragments.push(Fragment {
+                start: self.start,
+                end,
+                words: self.rec.nw,
+                numbers: self.rec.nn,
+                spans: self.rec.ns,
+                next: self.table.state().next(),
+            }),
+            _ => self.rec.failed = true,
+        }
+        self.rec.table = self.table.state();
+        self.rec.units = Some(self.units.state());
+        let keys = self.table.into_keys();
+        keys.recording = self.rec;
+        self.found
+    }
+
+    /// `tag` and the UTF-16 offsets of bytes `start..end`.
+    #[inline(always)]
+    fn span(&mut self, tag: u32, start: usize, end: usize) {
+        let (start, end) = (self.units.at(start), self.units.at(end));
+        self.triple(tag, start, end);
+    }
+
+    /// `tag` and two offsets, whose place is listed.
+    #[inline(always)]
+    fn triple(&mut self, tag: u32, start: u32, end: u32) {
+        let r = &mut self.rec;
+        put(&mut r.spans, &mut r.ns, [r.nw as u32 + 1]);
+        put(&mut r.words, &mut r.nw, [tag, start, end]);
+    }
+
+    /// A value other than a string comes: a peeked key's value is not one.
+    #[inline(always)]
+    fn value(&mut self) {
+        self.want = false;
+    }
+}
+
+impl Sink for TapeSink<'_, '_> {
+    type Open = Open;
+
+    #[inline(always)]
+    fn open(&mut self, object: bool) -> Open {
+        self.value();
+        if self.depth >= MAX_TAPE_DEPTH {
+            self.rec.failed = true;
+        }
+        self.depth += 1;
+        let tag = if object { OBJECT } else { ARRAY };
+        put(&mut self.rec.words, &mut self.rec.nw, [tag, 0]);
+        Open {
+            at: self.rec.nw - 1,
+            code: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn key(&mut self, open: &mut Open, start: usize, end: usize, escaped: bool, n: u32) {
+        if self.peek.is_some() && self.depth == self.base + 1 && self.found.is_none() {
+            self.want = self.is_peeked(start, end, escaped);
+        }
+        let key = match escaped {
+            true => None,
+            false => {
+                let guess = guess_at(self.depth - 1, n);
+                Some(self.table.find_or_add(self.bytes, start, end, guess))
+            }
+        };
+        let known = match key_words(key) {
+            KeyWords::Word(w, k) => {
+                put(&mut self.rec.words, &mut self.rec.nw, [w]);
+                k
+            }
+            KeyWords::Span(tag) => {
+                self.span(tag, start, end);
+                u32::MAX
+            }
+        };
+        open.code = next_code(open.code, n, known);
+    }
+
+    #[inline(always)]
+    fn close(&mut self, open: Open, object: bool, n: u32) {
+        self.depth -= 1;
+        close_words(&mut self.rec.words, open.at, object, open.code, n);
+    }
+
+    #[inline(always)]
+    fn string(&mut self, start: usize, end: usize, escaped: bool) {
+        if self.want {
+            self.found = Some(start - 1);
+            self.want = false;
+        }
+        match escaped {
+            // Byte offsets: the writer unescapes it, or makes them units.
+            true => self.triple(ESCAPED, start as u32, end as u32),
+            false => self.span(STRING, start, end),
+        }
+    }
+
+    #[inline(always)]
+    fn number(&mut self, i: usize) {
+        self.value();
+        match number_at(self.bytes, i) {
+            Some((Num::Integer(v), _)) => {
+                put(&mut self.rec.words, &mut self.rec.nw, [INTEGER, v as u32]);
+            }
+            Some((Num::Double(v), _)) => {
+                put(&mut self.rec.numbers, &mut self.rec.nn, [v]);
+                put(&mut self.rec.words, &mut self.rec.nw, [NUMBER]);
+            }
+            None => self.rec.failed = true,
+        }
+    }
+
+    #[inline(always)]
+    fn literal(&mut self, first: u8) {
+        self.value();
+        let w = match first {
+            b't' => TRUE,
+            b'f' => FALSE,
+            _ => NULL,
+        };
+        put(&mut self.rec.words, &mut self.rec.nw, [w]);
+    }
+}
+
+impl TapeSink<'_, '_> {
+    /// Whether the key `start..end` is the peeked one (compared as decoded text).
+    #[inline(never)]
+    fn is_peeked(&self, start: usize, end: usize, escaped: bool) -> bool {
+        let text = self.bytes.get(start..end).unwrap_or_default();
+        let text = core::str::from_utf8(text).unwrap_or_default();
+        let key = crate::json::JsonStr::from_checked(text, escaped, false);
+        self.peek.is_some_and(|p| key.eq_str(p))
+    }
+}
+
+/// The tape writer's place among a recording's fragments.
+pub(super) struct Cursor<'r> {
+    fragments: &'r [Fragment],
+    words: &'r [u32],
+    numbers: &'r [f64],
+    spans: &'r [u32],
+    /// The next fragment, and where its words, numbers and offset places start.
+    next: usize,
+    word: usize,
+    number: usize,
+    span: usize,
+    /// Where the next fragment starts (`usize::MAX`: none is left).
+    pub(super) start: usize,
+    /// The first index the keys of the fragments not yet written have.
+    pub(super) frontier: u32,
+}
+
+impl<'r> Cursor<'r> {
+    const NONE: Cursor<'static> = Cursor {
+        fragments: &[],
+        words: &[],
+        numbers: &[],
+        spans: &[],
+        next: 0,
+        word: 0,
+        number: 0,
+        span: 0,
+        start: usize::MAX,
+        frontier: KNOWN_KEYS.len() as u32,
+    };
+
+    /// The fragments of `rec`, when it recorded the document and every value it was told of.
+    pub(super) fn of(rec: &'r Recording) -> Option<Cursor<'r>> {
+        if !rec.active || rec.failed || rec.fragments.is_empty() {
+            return None;
+        }
+        Some(Cursor {
+            fragments: &rec.fragments,
+            words: rec.words.get(..rec.nw).unwrap_or_default(),
+            numbers: rec.numbers.get(..rec.nn).unwrap_or_default(),
+            spans: rec.spans.get(..rec.ns).unwrap_or_default(),
+            start: rec.fragments.first().map_or(usize::MAX, |f| f.start),
+            ..Cursor::NONE
+        })
+    }
+
+    /// Whether a fragment is left to write.
+    #[inline(always)]
+    pub(super) fn ahead(&self) -> bool {
+        self.next < self.fragments.len()
+    }
+}
+
+impl Tape<'_, '_> {
+    /// Writes the fragment that starts at `self.frags.start` (the value at hand): its words
+    /// and numbers copied, then its offsets mended; returns the offset after it.
+    #[inline(never)]
+    pub(super) fn fragment(&mut self) -> Option<usize> {
+        let c = self.frags.as_ref()?;
+        let f = *c.fragments.get(c.next)?;
+        let (first, spans) = (c.word, c.spans.get(c.span..f.spans)?);
+        let words = c.words.get(first..f.words)?;
+        let numbers = c.numbers.get(c.number..f.numbers)?;
+        let base = self.nw;
+        if let Some(to) = self.words.get_mut(base..base + words.len()) {
+            to.copy_from_slice(words);
+        }
+        self.nw += words.len();
+        if let Some(to) = self.numbers.get_mut(self.nn..self.nn + numbers.len()) {
+            to.copy_from_slice(numbers);
+        }
+        self.nn += numbers.len();
+        let mut shift = self.units.shifted() as u32;
+        for &at in spans {
+            let at = at as usize;
+            let (start, end) = (*words.get(at - first)?, *words.get(at + 1 - first)?);
+            let to = base + (at - first);
+            let (tag, start, end) = if *words.get(at - 1 - first)? != ESCAPED {
+                (None, start.wrapping_sub(shift), end.wrapping_sub(shift))
+            } else if self.out.is_empty() {
+                let (s, e) = (start as usize, end as usize);
+                (None, self.units.at(s), self.units.at(e))
+            } else {
+                let j = self.sp.next(self.bytes, start as usize);
+                let (s, e, _) = self.unescape_units(start as usize, j)?;
+                shift = self.units.shifted() as u32;
+                (Some(STRING), s, e)
+            };
+            if let Some(w) = self.words.get_mut(to - 1..to + 2) {
+                if let Some(tag) = tag {
+                    w[0] = tag;
+                }
+                w[1] = start;
+                w[2] = end;
+            }
+        }
+        let c = self.frags.as_mut()?;
+        c.next += 1;
+        c.word = f.words;
+        c.number = f.numbers;
+        c.span = f.spans;
+        c.frontier = f.next;
+        c.start = c.fragments.get(c.next).map_or(usize::MAX, |f| f.start);
+        Some(f.end)
+    }
+}
