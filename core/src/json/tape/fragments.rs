@@ -239,7 +239,7 @@ impl Sink for TapeSink<'_, '_> {
         let key = match escaped {
             true => None,
             false => {
-                let guess = guess_at(self.depth - 1, n);
+                let guess = guess_at(self.depth.saturating_sub(1), n);
                 Some(self.table.find_or_add(self.bytes, start, end, guess))
             }
         };
@@ -387,10 +387,10 @@ impl Tape<'_, '_> {
         self.nn += numbers.len();
         let mut shift = self.units.shifted() as u32;
         for &at in spans {
-            let at = at as usize;
-            let (start, end) = (*words.get(at - first)?, *words.get(at + 1 - first)?);
-            let to = base + (at - first);
-            let (tag, start, end) = if *words.get(at - 1 - first)? != ESCAPED {
+            let rel = (at as usize).checked_sub(first)?;
+            let (start, end) = (*words.get(rel)?, *words.get(rel + 1)?);
+            let to = base + rel;
+            let (tag, start, end) = if *words.get(rel.checked_sub(1)?)? != ESCAPED {
                 (None, start.wrapping_sub(shift), end.wrapping_sub(shift))
             } else if self.out.is_empty() {
                 let (s, e) = (start as usize, end as usize);
@@ -401,12 +401,10 @@ impl Tape<'_, '_> {
                 shift = self.units.shifted() as u32;
                 (Some(STRING), s, e)
             };
-            if let Some(w) = self.words.get_mut(to - 1..to + 2) {
-                if let Some(tag) = tag {
-                    w[0] = tag;
-                }
-                w[1] = start;
-                w[2] = end;
+            if let Some([t, s, e]) = self.words.get_mut(to - 1..to + 2) {
+                *t = tag.unwrap_or(*t);
+                *s = start;
+                *e = end;
             }
         }
         let c = self.frags.as_mut()?;
