@@ -493,6 +493,9 @@ fn unknown_keys_of_typed_objects_around_skipped_values_read_back_as_themselves()
     );
     let result = r#"{"jsonrpc":"2.0","id":2,"result":{"content":[],"zz":{"a":1},"structuredContent":{"zz":[{"a":2,"zz":3}],"a":4},"yy":{"zz":5}}}"#;
     check(result, Limits::DEFAULT);
+    // inputSchema, whose "type" the checks read as they record it, spelled with escapes.
+    let tools = r#"{"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"a","inputSchema":{"properties":{"x":{"type":"string"}},"\u0074ype":"obj\u0065ct"}},{"name":"b","inputSchema":{"type":"object","zz":{"type":1}}}]}}"#;
+    check(tools, Limits::DEFAULT);
 }
 
 #[test]
