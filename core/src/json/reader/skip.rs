@@ -13,10 +13,17 @@ impl<'a> Reader<'a> {
         let outer_dirty = core::mem::replace(&mut self.dirty, false);
         let mut sp = Specials::NONE;
         self.pos = self.skip_top(start, &mut sp, None)?.0;
+        Ok(self.raw_since(start, outer_dirty))
+    }
+
+    /// The value read from `start` to here as a raw slice, canonical when nothing read since
+    /// `dirty` was cleared was not; `dirty` then takes back the reader's state before
+    /// (`outer_dirty`).
+    fn raw_since(&mut self, start: usize, outer_dirty: bool) -> RawJson<'a> {
         let canonical = !self.dirty;
         self.dirty |= outer_dirty;
         let text = self.text.get(start..self.pos).unwrap_or_default();
-        Ok(RawJson::from_source(text, canonical))
+        RawJson::from_source(text, canonical)
     }
 
     /// Checks an object completely, like [`skip_value`](Self::skip_value), and also returns
@@ -41,10 +48,7 @@ impl<'a> Reader<'a> {
                 self.pos = self.skip_at(self.pos, &mut sp, &mut NoSink)?;
             }
         }
-        let canonical = !self.dirty;
-        self.dirty |= outer_dirty;
-        let text = self.text.get(start..self.pos).unwrap_or_default();
-        Ok((RawJson::from_source(text, canonical), found))
+        Ok((self.raw_since(start, outer_dirty), found))
     }
 
     /// [`skip_at`](Self::skip_at) for a value the caller skips (not one inside a skipped
@@ -90,10 +94,7 @@ impl<'a> Reader<'a> {
             None => None,
         };
         self.pos = end;
-        let canonical = !self.dirty;
-        self.dirty |= outer_dirty;
-        let text = self.text.get(start..end).unwrap_or_default();
-        Ok((RawJson::from_source(text, canonical), found))
+        Ok((self.raw_since(start, outer_dirty), found))
     }
 
     /// Checks the value at `i` (no whitespace before it), tells `s` its values, and returns

@@ -71,6 +71,11 @@ impl Recording {
     pub(super) fn table(&self) -> TableState {
         self.table
     }
+
+    /// The UTF-16 offsets after the last fragment (`None` before the first).
+    pub(super) fn units(&self) -> Option<Utf16State> {
+        self.units
+    }
 }
 
 impl TapeKeys {
@@ -327,23 +332,10 @@ pub(super) struct Cursor<'r> {
     /// Where the next fragment starts (`usize::MAX`: none is left).
     pub(super) start: usize,
     /// The first index the keys of the fragments not yet written have.
-    pub(super) frontier: u32,
+    frontier: u32,
 }
 
 impl<'r> Cursor<'r> {
-    const NONE: Cursor<'static> = Cursor {
-        fragments: &[],
-        words: &[],
-        numbers: &[],
-        spans: &[],
-        next: 0,
-        word: 0,
-        number: 0,
-        span: 0,
-        start: usize::MAX,
-        frontier: KNOWN_KEYS.len() as u32,
-    };
-
     /// The fragments of `rec`, when it recorded the document and every value it was told of.
     pub(super) fn of(rec: &'r Recording) -> Option<Cursor<'r>> {
         if !rec.active || rec.failed || rec.fragments.is_empty() {
@@ -354,8 +346,12 @@ impl<'r> Cursor<'r> {
             words: rec.words.get(..rec.nw).unwrap_or_default(),
             numbers: rec.numbers.get(..rec.nn).unwrap_or_default(),
             spans: rec.spans.get(..rec.ns).unwrap_or_default(),
+            next: 0,
+            word: 0,
+            number: 0,
+            span: 0,
             start: rec.fragments.first().map_or(usize::MAX, |f| f.start),
-            ..Cursor::NONE
+            frontier: KNOWN_KEYS.len() as u32,
         })
     }
 
@@ -363,6 +359,12 @@ impl<'r> Cursor<'r> {
     #[inline(always)]
     pub(super) fn ahead(&self) -> bool {
         self.next < self.fragments.len()
+    }
+
+    /// While a fragment is left to write, the first index its keys (and those after it) have.
+    #[inline(always)]
+    pub(super) fn frontier(&self) -> Option<u32> {
+        self.ahead().then_some(self.frontier)
     }
 }
 

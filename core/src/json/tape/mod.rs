@@ -153,7 +153,8 @@ pub(crate) fn write_tape_unescaping(
     // Without fragments, or when they did not fit the text (which the checks rule out): a
     // new document.
     let table = KeyTable::new(keys);
-    write::<false>(text, table, None, words, numbers, out).unwrap_or(TapeStatus::Fallback)
+    let units = Utf16::new(text);
+    write::<false>(text, table, units, None, words, numbers, out).unwrap_or(TapeStatus::Fallback)
 }
 
 /// [`write_tape_unescaping`] with the fragments `keys` recorded, when there are some and
@@ -169,9 +170,11 @@ fn write_recorded(
 ) -> Option<TapeStatus> {
     let rec = core::mem::take(&mut keys.recording);
     let mut status = None;
-    if let Some(frags) = Cursor::of(&rec) {
+    if let (Some(frags), Some(units)) = (Cursor::of(&rec), rec.units()) {
         let table = KeyTable::resume(keys, rec.table());
-        status = write::<true>(text, table, Some(frags), words, numbers, out);
+        // Whether the text is ASCII, as the checks found when they recorded.
+        let units = Utf16::resume(text, units.at_start());
+        status = write::<true>(text, table, units, Some(frags), words, numbers, out);
     }
     keys.recording = rec;
     keys.end_recording();
@@ -181,10 +184,11 @@ fn write_recorded(
 /// [`write_tape_unescaping`] with the fragments `frags` (`F`: there are some): `None` when
 /// one was not written.
 #[inline(always)]
-fn write<const F: bool>(
-    text: &[u8],
-    keys: KeyTable<'_>,
-    frags: Option<Cursor<'_>>,
+fn write<'w, 'a, const F: bool>(
+    text: &'a [u8],
+    keys: KeyTable<'w>,
+    units: Utf16<'a>,
+    frags: Option<Cursor<'w>>,
     words: &mut [u32],
     numbers: &mut [f64],
     out: &mut [u8],
@@ -200,7 +204,7 @@ fn write<const F: bool>(
         nw: 2,
         nn: 0,
         sp: Specials::NONE,
-        units: Utf16::new(text),
+        units,
         keys,
         frags,
         out: if unescaping { out } else { &mut [] },
@@ -491,8 +495,8 @@ impl Tape<'_, '_> {
     fn key<const F: bool>(&mut self, start: usize, end: usize, escaped: bool, guess: usize) -> u32 {
         let key = if escaped {
             None
-        } else if let Some(frags) = self.frags.as_ref().filter(|c| F && c.ahead()) {
-            let frontier = frags.frontier;
+        } else if let Some(frontier) = self.frags.as_ref().and_then(Cursor::frontier).filter(|_| F)
+        {
             // Fragments lie ahead whose new keys the table numbered already: a key of this
             // pass gets no index, and names one only when its fragment is written.
             match self.keys.find(self.bytes, start, end, guess) {

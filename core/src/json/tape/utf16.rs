@@ -10,6 +10,19 @@ pub(super) struct Utf16State {
     unit: usize,
 }
 
+impl Utf16State {
+    /// Whether the text is ASCII, and the conversion back at its start (for the tape writer
+    /// after the checks recorded fragments).
+    #[cfg(feature = "tape-fragments")]
+    pub(super) fn at_start(self) -> Utf16State {
+        Utf16State {
+            byte: 0,
+            unit: 0,
+            ..self
+        }
+    }
+}
+
 /// Byte offsets into the text turned into UTF-16 offsets, asked for in increasing order.
 pub(super) struct Utf16<'a> {
     bytes: &'a [u8],
