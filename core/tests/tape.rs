@@ -695,6 +695,37 @@ fn escapes_at_every_place_of_a_string_read_back_unescaped() {
     }
 }
 
+/// Escapes every few bytes (as a table in a text block has them), of every kind, from every
+/// offset of the 32-byte blocks the unescaping reads: escapes across a block's end, `\\` and
+/// `\"` whose second byte is special too, and the closing quote at every place of a block.
+#[test]
+fn dense_escapes_across_block_ends_read_back_unescaped() {
+    let escapes = [
+        "\\t",
+        "\\n",
+        "\\\\",
+        "\\\"",
+        "\\u00e9",
+        "\\ud83d\\ude00",
+        "\\/",
+    ];
+    for gap in 0..4 {
+        for shift in 0..33 {
+            for k in 0..escapes.len() {
+                let mut s = "a".repeat(shift);
+                for i in 0..24 {
+                    s.push_str(escapes[(k + i) % escapes.len()]);
+                    s.push_str(&"x".repeat(gap));
+                }
+                check(
+                    &call(&format!(r#"{{"v":"{s}","w":["é\\n{s}","\\t"]}}"#)),
+                    Limits::DEFAULT,
+                );
+            }
+        }
+    }
+}
+
 /// A buffer shorter than the input gets no unescaped text: the values keep their escapes.
 #[test]
 fn a_buffer_too_short_for_the_unescaped_text_is_left_alone() {

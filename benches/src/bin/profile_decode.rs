@@ -9,7 +9,7 @@
 //! tape their JS builds values from). `unescape`: `api::decode_tape_unescaping`, what they run
 //! for bytes (the tape, and the text with its string values unescaped).
 //!
-//! `time` (`timesonic`: sonic-rs) prints the fastest of `iterations` passes over the class in
+//! `time` (`timesonic`: sonic-rs; `timetape`, `timeunescape`: those modes) prints the fastest of `iterations` passes over the class in
 //! nanoseconds: on this noisy VM the minimum of one process is steadier than a median for
 //! comparing two builds of mcpwire (interleave their runs). Criterion stays the reference for
 //! mcpwire beside the alternatives.
@@ -43,7 +43,7 @@ fn main() {
     }
     let iters: usize = iters.parse().expect("iterations");
     if let Some(what) = mode.strip_prefix("time") {
-        println!("{:.0}", best_pass_ns(&messages, iters, what == "sonic"));
+        println!("{:.0}", best_pass_ns(&messages, iters, what));
         return;
     }
     let mut total = 0usize;
@@ -89,16 +89,17 @@ fn sonic_value(m: &[u8]) -> usize {
 }
 
 /// The fastest of `passes` decodes of every message, in nanoseconds.
-fn best_pass_ns(messages: &[Vec<u8>], passes: usize, sonic: bool) -> f64 {
+fn best_pass_ns(messages: &[Vec<u8>], passes: usize, what: &str) -> f64 {
     let mut best = f64::MAX;
     for _ in 0..passes {
         let t = std::time::Instant::now();
         let mut k = 0;
         for m in messages {
-            k += if sonic {
-                sonic_value(black_box(m))
-            } else {
-                mcpwire_decode(black_box(m))
+            k += match what {
+                "sonic" => sonic_value(black_box(m)),
+                "tape" => tape_decode(black_box(m)),
+                "unescape" => unescaped_tape(black_box(m)),
+                _ => mcpwire_decode(black_box(m)),
             };
         }
         black_box(k);
