@@ -112,7 +112,7 @@ function tapeValue() {
 }
 
 // `tapeValue` for the items of short arrays and the members of rows: strings, small
-// integers and other numbers are read here, in a function small enough for V8 to inline where
+// integers, other numbers and literals are read here, in a function small enough for V8 to inline where
 // it is called (tapeValue, with every kind of value, is not); anything else by tapeValue.
 function tapeScalar() {
   const t = Tw[P]
@@ -128,6 +128,10 @@ function tapeScalar() {
   if (t === 3) {
     P++
     return Tf[Q++]
+  }
+  if (t < 3) {
+    P++
+    return t === 0 ? null : t === 1
   }
   return tapeValue()
 }

@@ -89,7 +89,8 @@ const shuffle = (r, xs) => {
 }
 
 /** Key sequences tables are drawn from: few, so that a sequence comes again in later messages
- * (napi makes the rows of a sequence met before by an object literal: rows.napi.js).
+ * (napi makes the rows of a sequence met before by an object literal: rows.napi.js), and one
+ * longer than the stores rows.js's `byPlace` writes out.
  */
 const TABLE_KEYS = [
   ['id', 'name', 'score'],
@@ -99,6 +100,7 @@ const TABLE_KEYS = [
   ['b', 'a', '1', 'c'],
   ['a', '__proto__', 'b'],
   ['a\\u0062', 'c'],
+  ['k0', 'k1', 'k2', 'k3', 'k4', 'k5', 'k6', 'k7', 'k8', 'k9', 'k10'],
 ]
 
 /** A table: 14 to 40 objects with one key sequence, now and then a row with keys otherwise
