@@ -36,7 +36,7 @@ pub fn decode_tape_unescaping(
 ) -> Result<TapeStatus> {
     #[cfg(feature = "tape-fragments")]
     if input.len() >= RECORD_FROM {
-        keys.begin_recording();
+        keys.begin_recording(out.len() >= input.len());
         if let Err(e) = McpMessage::decode_recording(input, limits, keys) {
             keys.end_recording();
             return Err(e);

@@ -100,6 +100,10 @@ pub struct Reader<'a> {
     /// of it (`json::tape::fragments`).
     #[cfg(feature = "tape-fragments")]
     tape: Option<&'a mut super::tape::TapeKeys>,
+    /// The UTF-16 units that unescaping the string values read so far takes out of the text
+    /// (keys are not counted: the tape's text keeps them as they are). The tape fragments'
+    /// offsets are taken with it, so the tape writer need not mend them.
+    pub(super) shift: usize,
 }
 
 /// The input as text, or `invalid_utf8` at the first byte that is not UTF-8.
@@ -144,6 +148,7 @@ impl<'a> Reader<'a> {
             slow_after: limits.max_members.min(SCAN_KEYS),
             #[cfg(feature = "tape-fragments")]
             tape: None,
+            shift: 0,
         }
     }
 
@@ -328,7 +333,10 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     fn key_string(&mut self) -> Result<JsonStr<'a>> {
         self.key_quote_at(self.pos)?;
-        self.read_string_raw()
+        let shift = self.shift;
+        let key = self.read_string_raw();
+        self.shift = shift;
+        key
     }
 
     /// The opening quote a key must start with, at `i`.

@@ -14,8 +14,9 @@ pub(crate) trait Sink {
     fn key(&mut self, open: &mut Self::Open, start: usize, end: usize, escaped: bool, n: u32);
     /// The object (`object`) or array closes with `n` members or items.
     fn close(&mut self, open: Self::Open, object: bool, n: u32);
-    /// The string `start..end`, between its quotes.
-    fn string(&mut self, start: usize, end: usize, escaped: bool);
+    /// The string `start..end`, between its quotes; `shift`: the reader's
+    /// [`shift`](super::Reader::shift) after it.
+    fn string(&mut self, start: usize, end: usize, escaped: bool, shift: usize);
     /// The number at `i`.
     fn number(&mut self, i: usize);
     /// `true`, `false` or `null`, by its first byte.
@@ -34,7 +35,7 @@ impl Sink for NoSink {
     #[inline(always)]
     fn close(&mut self, _: (), _: bool, _: u32) {}
     #[inline(always)]
-    fn string(&mut self, _: usize, _: usize, _: bool) {}
+    fn string(&mut self, _: usize, _: usize, _: bool, _: usize) {}
     #[inline(always)]
     fn number(&mut self, _: usize) {}
     #[inline(always)]

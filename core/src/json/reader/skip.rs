@@ -63,7 +63,8 @@ impl<'a> Reader<'a> {
     ) -> Result<(usize, Option<usize>)> {
         #[cfg(feature = "tape-fragments")]
         if let Some(keys) = self.tape.take() {
-            let mut sink = crate::json::tape::TapeSink::new(keys, self.bytes, i, self.depth, peek);
+            let mut sink =
+                crate::json::tape::TapeSink::new(keys, self.bytes, i, self.depth, peek, self.shift);
             let end = self.skip_at(i, sp, &mut sink);
             let found = sink.finish(end.as_ref().ok().copied());
             self.tape = Some(keys);
@@ -87,9 +88,12 @@ impl<'a> Reader<'a> {
         let (end, found) = self.skip_top(start, &mut sp, Some(key))?;
         let found = match found {
             Some(at) => {
-                // Read again (checked already) for its view.
+                // Read again (checked already) for its view; its escapes are counted.
+                let shift = self.shift;
                 self.pos = at;
-                Some(self.read_string_raw()?)
+                let value = self.read_string_raw()?;
+                self.shift = shift;
+                Some(value)
             }
             None => None,
         };
@@ -137,11 +141,11 @@ impl<'a> Reader<'a> {
     fn skip_string_at<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
         let end = sp.next(self.bytes, i + 1);
         if self.bytes.get(end) == Some(&b'"') {
-            s.string(i + 1, end, false);
+            s.string(i + 1, end, false, self.shift);
             return Ok(end + 1);
         }
         let value = self.read_string_slow(i + 1, end)?;
-        s.string(i + 1, self.pos - 1, value.is_escaped());
+        s.string(i + 1, self.pos - 1, value.is_escaped(), self.shift);
         Ok(self.pos)
     }
 
@@ -249,7 +253,9 @@ impl<'a> Reader<'a> {
     /// `end`, is not its closing quote: read, counted, and the offset after it.
     #[inline(never)]
     fn other_key_at(&mut self, st: &mut ObjectState, i: usize, end: usize) -> Result<usize> {
+        let shift = self.shift;
         let key = self.read_string_slow(i + 1, end)?;
+        self.shift = shift;
         self.counted_key(st, KeyBytes::of(&key), i)?;
         Ok(self.pos)
     }

@@ -48,19 +48,25 @@ impl<'a> Reader<'a> {
         let mut escaped = false;
         let bytes = self.bytes;
         let mut specials = Specials::NONE;
+        let mut removed = 0;
         loop {
             match bytes.get(i) {
                 None => return self.err_at(ErrorKind::UnexpectedEnd, i, "end of string"),
                 Some(b'"') => break,
                 Some(b'\\') => {
                     escaped = true;
-                    i = self.check_escape(i)?;
+                    let next = self.check_escape(i)?;
+                    // Unescaped, an escape is one UTF-16 unit, or two for a surrogate pair's
+                    // 12 bytes.
+                    removed += next - i - 1 - usize::from(next - i == 12);
+                    i = next;
                 }
                 Some(_) => return self.err_at(ErrorKind::ControlCharacter, i, ""),
             }
             i = specials.next(bytes, i);
         }
         self.pos = i + 1;
+        self.shift += removed;
         let source = self.text.get(start..i).unwrap_or_default();
         let canonical = !escaped || !core::mem::take(&mut self.escape_dirty);
         Ok(JsonStr::from_checked(source, escaped, canonical))

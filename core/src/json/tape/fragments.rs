@@ -2,11 +2,13 @@
 //! schemas), written while the checks read them, so that the tape writer copies each one
 //! instead of reading its text a second time (`api::decode_tape_unescaping`).
 //!
-//! A fragment's words are the tape's, its offsets in UTF-16 units of the text as read; a
-//! string with escapes stays [`ESCAPED`], with byte offsets. The writer copies the words and
-//! then mends their offsets, whose places the recording lists: it takes out the units that
-//! unescaping removed before them, and makes each escaped string a slice of its unescaped
-//! text. The checks number the fragments' new keys in document order; the writer, until the
+//! A fragment's words are the tape's, its offsets in UTF-16 units of the text the tape
+//! slices: less the units that unescaping the string values before them takes out, which the
+//! checks count as they read (`Reader::shift`); a string with escapes stays [`ESCAPED`], with
+//! byte offsets. The writer copies the words and makes each escaped string, whose places the
+//! recording lists, a slice of its unescaped text. It checks that its own count of units
+//! taken out is the one the checks had, at the start of each fragment and after each escaped
+//! string, and when not (which the checks rule out) writes the document without fragments. The checks number the fragments' new keys in document order; the writer, until the
 //! last fragment is copied, gives keys of its own no new index (one it gave before such a
 //! fragment would shift that fragment's indexes).
 
@@ -21,17 +23,18 @@ use super::{
 use crate::json::reader::Sink;
 use alloc::vec::Vec;
 
-/// One skipped value: its text `start..end`, its words, numbers and offset places up to
-/// `words`, `numbers` and `spans` of the recording, and the index the key table gives next
-/// after it.
+/// One skipped value: its text `start..end`, its words, numbers and escaped strings up to
+/// `words`, `numbers` and `escaped` of the recording, the index the key table gives next
+/// after it, and the units taken out of the text before it.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Fragment {
     start: usize,
     end: usize,
     words: usize,
     numbers: usize,
-    spans: usize,
+    escaped: usize,
     next: u32,
+    shift: u32,
 }
 
 /// Words kept between documents: a recording past them is dropped at the next one.
@@ -44,11 +47,12 @@ pub(super) struct Recording {
     /// Written up to `nw`, `nn` and `ns` (the vectors only grow, in [`put`]).
     words: Vec<u32>,
     numbers: Vec<f64>,
-    /// The place in `words` of each pair of offsets, in order.
-    spans: Vec<u32>,
+    /// Each [`ESCAPED`] string's place in `words` (that of its first offset), and the units
+    /// taken out of the text once it is unescaped, in order.
+    escaped: Vec<u32>,
     nw: usize,
     nn: usize,
-    ns: usize,
+    ne: usize,
     fragments: Vec<Fragment>,
     /// The UTF-16 offsets after the last fragment (`None` before the first).
     units: Option<Utf16State>,
@@ -59,6 +63,9 @@ pub(super) struct Recording {
     /// A value could not be kept (nested past [`MAX_TAPE_DEPTH`], a skip the checks
     /// refused, or out of order): the writer reads every value itself.
     failed: bool,
+    /// The writer will unescape the string values (the offsets are taken less the units
+    /// that takes out).
+    unescaping: bool,
 }
 
 impl Recording {
@@ -79,14 +86,16 @@ impl Recording {
 }
 
 impl TapeKeys {
-    /// Starts a new document whose skipped values are recorded (by a reader given these keys).
-    pub(crate) fn begin_recording(&mut self) {
+    /// Starts a new document whose skipped values are recorded (by a reader given these
+    /// keys), for a tape written `unescaping` its string values or not.
+    pub(crate) fn begin_recording(&mut self, unescaping: bool) {
         let table = KeyTable::new(self).state();
         let r = &mut self.recording;
-        if r.words.len() > KEEP || r.numbers.len() > KEEP || r.spans.len() > KEEP {
+        if r.words.len() > KEEP || r.numbers.len() > KEEP || r.escaped.len() > KEEP {
             *r = Recording::default();
         }
-        (r.nw, r.nn, r.ns) = (0, 0, 0);
+        (r.nw, r.nn, r.ne) = (0, 0, 0);
+        r.unescaping = unescaping;
         r.fragments.clear();
         r.units = None;
         r.table = table;
@@ -136,6 +145,9 @@ pub(crate) struct TapeSink<'k, 'b> {
     peek: Option<&'b str>,
     want: bool,
     found: Option<usize>,
+    /// The units taken out of the text before the value, and before the place at hand.
+    first_shift: u32,
+    shift: u32,
 }
 
 /// An open object or array: where its count goes, and an object's shape code so far.
@@ -145,16 +157,19 @@ pub(crate) struct Open {
 }
 
 impl<'k, 'b> TapeSink<'k, 'b> {
-    /// Records the value at `start` of `bytes` (at nesting `depth`) into `keys`' recording;
-    /// `peek`: a top-level key whose string value [`finish`](Self::finish) tells.
+    /// Records the value at `start` of `bytes` (at nesting `depth`, after string values whose
+    /// unescaping takes `shift` units out) into `keys`' recording; `peek`: a top-level key
+    /// whose string value [`finish`](Self::finish) tells.
     pub(crate) fn new(
         keys: &'k mut TapeKeys,
         bytes: &'b [u8],
         start: usize,
         depth: u32,
         peek: Option<&'b str>,
+        shift: usize,
     ) -> Self {
         let rec = core::mem::take(&mut keys.recording);
+        let shift = shift_of(&rec, shift);
         let table = KeyTable::resume(keys, rec.table);
         let units = match rec.units {
             Some(state) => Utf16::resume(bytes, state),
@@ -171,6 +186,8 @@ impl<'k, 'b> TapeSink<'k, 'b> {
             peek,
             want: false,
             found: None,
+            first_shift: shift,
+            shift,
         }
     }
 
@@ -184,8 +201,9 @@ impl<'k, 'b> TapeSink<'k, 'b> {
                 end,
                 words: self.rec.nw,
                 numbers: self.rec.nn,
-                spans: self.rec.ns,
+                escaped: self.rec.ne,
                 next: self.table.state().next(),
+                shift: self.first_shift,
             }),
             _ => self.rec.failed = true,
         }
@@ -196,19 +214,12 @@ impl<'k, 'b> TapeSink<'k, 'b> {
         self.found
     }
 
-    /// `tag` and the UTF-16 offsets of bytes `start..end`.
+    /// `tag` and the UTF-16 offsets of bytes `start..end` in the text the tape slices.
     #[inline(always)]
     fn span(&mut self, tag: u32, start: usize, end: usize) {
-        let (start, end) = (self.units.at(start), self.units.at(end));
-        self.triple(tag, start, end);
-    }
-
-    /// `tag` and two offsets, whose place is listed.
-    #[inline(always)]
-    fn triple(&mut self, tag: u32, start: u32, end: u32) {
-        let r = &mut self.rec;
-        put(&mut r.spans, &mut r.ns, [r.nw as u32 + 1]);
-        put(&mut r.words, &mut r.nw, [tag, start, end]);
+        let start = self.units.at(start).wrapping_sub(self.shift);
+        let end = self.units.at(end).wrapping_sub(self.shift);
+        put(&mut self.rec.words, &mut self.rec.nw, [tag, start, end]);
     }
 
     /// A value other than a string comes: a peeked key's value is not one.
@@ -268,16 +279,19 @@ impl Sink for TapeSink<'_, '_> {
     }
 
     #[inline(always)]
-    fn string(&mut self, start: usize, end: usize, escaped: bool) {
+    fn string(&mut self, start: usize, end: usize, escaped: bool, shift: usize) {
         if self.want {
             self.found = Some(start - 1);
             self.want = false;
         }
-        match escaped {
-            // Byte offsets: the writer unescapes it, or makes them units.
-            true => self.triple(ESCAPED, start as u32, end as u32),
-            false => self.span(STRING, start, end),
+        if !escaped {
+            return self.span(STRING, start, end);
         }
+        // Byte offsets: the writer unescapes it, or makes them units.
+        self.shift = shift_of(&self.rec, shift);
+        let r = &mut self.rec;
+        put(&mut r.escaped, &mut r.ne, [r.nw as u32 + 1, self.shift]);
+        put(&mut r.words, &mut r.nw, [ESCAPED, start as u32, end as u32]);
     }
 
     #[inline(always)]
@@ -318,17 +332,26 @@ impl TapeSink<'_, '_> {
     }
 }
 
+/// The units taken out of the text before a place where the checks have taken out `shift`:
+/// those, when the writer unescapes (texts fit u32: `write_tape_unescaping` refuses others).
+fn shift_of(rec: &Recording, shift: usize) -> u32 {
+    match rec.unescaping {
+        true => shift as u32,
+        false => 0,
+    }
+}
+
 /// The tape writer's place among a recording's fragments.
 pub(super) struct Cursor<'r> {
     fragments: &'r [Fragment],
     words: &'r [u32],
     numbers: &'r [f64],
-    spans: &'r [u32],
-    /// The next fragment, and where its words, numbers and offset places start.
+    escaped: &'r [u32],
+    /// The next fragment, and where its words, numbers and escaped strings start.
     next: usize,
     word: usize,
     number: usize,
-    span: usize,
+    escape: usize,
     /// Where the next fragment starts (`usize::MAX`: none is left).
     pub(super) start: usize,
     /// The first index the keys of the fragments not yet written have.
@@ -345,11 +368,11 @@ impl<'r> Cursor<'r> {
             fragments: &rec.fragments,
             words: rec.words.get(..rec.nw).unwrap_or_default(),
             numbers: rec.numbers.get(..rec.nn).unwrap_or_default(),
-            spans: rec.spans.get(..rec.ns).unwrap_or_default(),
+            escaped: rec.escaped.get(..rec.ne).unwrap_or_default(),
             next: 0,
             word: 0,
             number: 0,
-            span: 0,
+            escape: 0,
             start: rec.fragments.first().map_or(usize::MAX, |f| f.start),
             frontier: KNOWN_KEYS.len() as u32,
         })
@@ -370,14 +393,19 @@ impl<'r> Cursor<'r> {
 
 impl Tape<'_, '_> {
     /// Writes the fragment that starts at `self.frags.start` (the value at hand): its words
-    /// and numbers copied, then its offsets mended; returns the offset after it.
+    /// and numbers copied, then its escaped strings unescaped; returns the offset after it,
+    /// or `None` when the units taken out of the text before it, or after one of its escaped
+    /// strings, are not those the checks counted.
     #[inline(never)]
     pub(super) fn fragment(&mut self) -> Option<usize> {
         let c = self.frags.as_ref()?;
         let f = *c.fragments.get(c.next)?;
-        let (first, spans) = (c.word, c.spans.get(c.span..f.spans)?);
+        let (first, escaped) = (c.word, c.escaped.get(c.escape..f.escaped)?);
         let words = c.words.get(first..f.words)?;
         let numbers = c.numbers.get(c.number..f.numbers)?;
+        if self.units.shifted() as u32 != f.shift {
+            return None;
+        }
         let base = self.nw;
         if let Some(to) = self.words.get_mut(base..base + words.len()) {
             to.copy_from_slice(words);
@@ -387,35 +415,78 @@ impl Tape<'_, '_> {
             to.copy_from_slice(numbers);
         }
         self.nn += numbers.len();
-        let mut shift = self.units.shifted() as u32;
-        for &at in spans {
+        for pair in escaped.chunks_exact(2) {
+            let &[at, shift] = pair else { return None };
             let rel = (at as usize).checked_sub(first)?;
-            let (start, end) = (*words.get(rel)?, *words.get(rel + 1)?);
-            let to = base + rel;
-            let (tag, start, end) = if *words.get(rel.checked_sub(1)?)? != ESCAPED {
-                (None, start.wrapping_sub(shift), end.wrapping_sub(shift))
-            } else if self.out.is_empty() {
-                let (s, e) = (start as usize, end as usize);
-                (None, self.units.at(s), self.units.at(e))
+            let (start, end) = (*words.get(rel)? as usize, *words.get(rel + 1)? as usize);
+            let (tag, start, end) = if self.out.is_empty() {
+                (ESCAPED, self.units.at(start), self.units.at(end))
             } else {
-                let j = self.sp.next(self.bytes, start as usize);
-                let (s, e, _) = self.unescape_units(start as usize, j)?;
-                shift = self.units.shifted() as u32;
-                (Some(STRING), s, e)
+                let j = self.sp.next(self.bytes, start);
+                let (s, e, _) = self.unescape_units(start, j)?;
+                (STRING, s, e)
             };
-            if let Some([t, s, e]) = self.words.get_mut(to - 1..to + 2) {
-                *t = tag.unwrap_or(*t);
-                *s = start;
-                *e = end;
+            if self.units.shifted() as u32 != shift {
+                return None;
+            }
+            let tag_at = (base + rel).checked_sub(1)?;
+            if let Some([t, s, e]) = self.words.get_mut(tag_at..tag_at + 3) {
+                (*t, *s, *e) = (tag, start, end);
             }
         }
         let c = self.frags.as_mut()?;
         c.next += 1;
         c.word = f.words;
         c.number = f.numbers;
-        c.span = f.spans;
+        c.escape = f.escaped;
         c.frontier = f.next;
         c.start = c.fragments.get(c.next).map_or(usize::MAX, |f| f.start);
         Some(f.end)
+    }
+}
+
+#[cfg(all(test, feature = "tape-fragments"))]
+mod tests {
+    use super::super::{write_recorded, TapeKeys};
+    use crate::{Limits, McpMessage};
+    use alloc::format;
+
+    /// The writer takes the fragments (finds the units taken out before each, and after each
+    /// escaped string in them, to be those the checks counted) for messages with escaped
+    /// string values and keys around and inside the skipped values: typed keys and values,
+    /// keys in skipped objects, a peeked `"type"` read twice, surrogate pairs and characters
+    /// past ASCII.
+    #[test]
+    fn the_writer_takes_the_fragments_after_escapes_of_every_kind() {
+        let escapes = r#"a\n\t\"\\\/\u0041\u00e9\u2014\ud83d\ude00é"#;
+        let result = format!(
+            r#"{{"jsonrpc":"2.0","id":1,"result":{{"content":[{{"type":"text","text":"{escapes}","x\u0079{escapes}":"{escapes}"}}],"structuredContent":{{"k\n":"{escapes}","rows":[{{"a":"{escapes}","b\u0062":1}},{{"a":"{escapes}","b\u0062":2.5}}]}},"isError":false}}}}"#
+        );
+        let call = format!(
+            r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"{escapes}","arguments":{{"{escapes}":["{escapes}",{{"q":"{escapes}"}}]}},"_meta":{{"m":"{escapes}"}}}}}}"#
+        );
+        let tool = |n: u32| {
+            format!(
+                r#"{{"name":"t{n}","description":"{escapes}","inputSchema":{{"properties":{{"p":{{"type":"string","description":"{escapes}"}}}},"type":"obj\u0065ct"}}}}"#
+            )
+        };
+        let list = format!(
+            r#"{{"jsonrpc":"2.0","id":3,"result":{{"tools":[{},{},{}]}}}}"#,
+            tool(1),
+            tool(2),
+            tool(3)
+        );
+        for message in [result, call, list] {
+            for unescaping in [true, false] {
+                let input = message.as_bytes();
+                let mut keys = TapeKeys::new(&["__proto__"]);
+                keys.begin_recording(unescaping);
+                McpMessage::decode_recording(input, Limits::DEFAULT, &mut keys).unwrap();
+                let (mut words, mut numbers) = ([0u32; 4096], [0f64; 64]);
+                let mut out = alloc::vec![0u8; if unescaping { input.len() } else { 0 }];
+                let written = write_recorded(input, &mut keys, &mut words, &mut numbers, &mut out);
+                assert!(written.is_some(), "{unescaping} {message}");
+            }
+        }
     }
 }
