@@ -112,8 +112,9 @@ function tapeValue() {
 }
 
 // `tapeValue` for the items of short arrays and the members of rows: strings, small
-// integers, other numbers and literals are read here, in a function small enough for V8 to inline where
-// it is called (tapeValue, with every kind of value, is not); anything else by tapeValue.
+// integers, other numbers, literals and arrays of up to 4 items are read here, in a function
+// small enough for V8 to inline where it is called (tapeValue, with every kind of value, is
+// not); anything else by tapeValue.
 function tapeScalar() {
   const t = Tw[P]
   if (t === 4) {
@@ -132,6 +133,11 @@ function tapeScalar() {
   if (t < 3) {
     P++
     return t === 0 ? null : t === 1
+  }
+  if (t === 6 && Tw[P + 1] <= 4) {
+    const n = Tw[P + 1]
+    P += 2
+    return shortArray(n)
   }
   return tapeValue()
 }
