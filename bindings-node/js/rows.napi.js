@@ -19,7 +19,8 @@ function rows(n) {
   const names = Object.keys(a[0])
   const e = rowWords(names)
   const f = e === null ? null : sameNames(names, lastNames) ? lastRow : rowFunction(names)
-  return f === null ? moreRows(a, n, names, e, byPlace, null) : moreRows(a, n, names, e, byLiteral, f)
+  if (f === null) return moreRows(a, n, names, e, byPlace, null)
+  return moreRows(a, n, names, e, byLiteral, f)
 }
 
 // `byPlace` by the literal's function `f`.

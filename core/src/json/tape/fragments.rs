@@ -8,9 +8,10 @@
 //! byte offsets. The writer copies the words and makes each escaped string, whose places the
 //! recording lists, a slice of its unescaped text. It checks that its own count of units
 //! taken out is the one the checks had, at the start of each fragment and after each escaped
-//! string, and when not (which the checks rule out) writes the document without fragments. The checks number the fragments' new keys in document order; the writer, until the
-//! last fragment is copied, gives keys of its own no new index (one it gave before such a
-//! fragment would shift that fragment's indexes).
+//! string, and when not (which the checks rule out) writes the document without fragments.
+//! The checks number the fragments' new keys in document order; the writer, until the last
+//! fragment is copied, gives keys of its own no new index (one it gave before such a fragment
+//! would shift that fragment's indexes).
 
 // Without the feature only the writer's side is compiled in (its fragments never come).
 #![cfg_attr(not(feature = "tape-fragments"), allow(dead_code))]
@@ -44,7 +45,7 @@ const KEEP: usize = 1 << 18;
 /// their keys, so the vectors serve every document).
 #[derive(Debug, Default)]
 pub(super) struct Recording {
-    /// Written up to `nw`, `nn` and `ns` (the vectors only grow, in [`put`]).
+    /// Written up to `nw`, `nn` and `ne` (the vectors only grow, in [`put`]).
     words: Vec<u32>,
     numbers: Vec<f64>,
     /// Each [`ESCAPED`] string's place in `words` (that of its first offset), and the units
