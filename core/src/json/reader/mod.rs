@@ -103,7 +103,7 @@ pub struct Reader<'a> {
     /// The UTF-16 units that unescaping the string values read so far takes out of the text
     /// (keys are not counted: the tape's text keeps them as they are). The tape fragments'
     /// offsets are taken with it, so the tape writer need not mend them.
-    pub(super) shift: usize,
+    shift: usize,
 }
 
 /// The input as text, or `invalid_utf8` at the first byte that is not UTF-8.

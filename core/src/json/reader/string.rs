@@ -45,28 +45,26 @@ impl<'a> Reader<'a> {
     /// The rest of a string from `i`, where [`scan_plain`] stopped at something not `"`.
     #[inline(never)]
     pub(super) fn read_string_slow(&mut self, start: usize, mut i: usize) -> Result<JsonStr<'a>> {
-        let mut escaped = false;
         let bytes = self.bytes;
         let mut specials = Specials::NONE;
-        let mut removed = 0;
+        // The escapes: unescaped, a one-letter escape is one UTF-16 unit, one of its two taken
+        // out (`check_escape` counts the rest of a `\u` escape's into `shift`).
+        let mut escapes = 0;
         loop {
             match bytes.get(i) {
                 None => return self.err_at(ErrorKind::UnexpectedEnd, i, "end of string"),
                 Some(b'"') => break,
                 Some(b'\\') => {
-                    escaped = true;
-                    let next = self.check_escape(i)?;
-                    // Unescaped, an escape is one UTF-16 unit, or two for a surrogate pair's
-                    // 12 bytes.
-                    removed += next - i - 1 - usize::from(next - i == 12);
-                    i = next;
+                    escapes += 1;
+                    i = self.check_escape(i)?;
                 }
                 Some(_) => return self.err_at(ErrorKind::ControlCharacter, i, ""),
             }
             i = specials.next(bytes, i);
         }
         self.pos = i + 1;
-        self.shift += removed;
+        self.shift += escapes;
+        let escaped = escapes > 0;
         let source = self.text.get(start..i).unwrap_or_default();
         let canonical = !escaped || !core::mem::take(&mut self.escape_dirty);
         Ok(JsonStr::from_checked(source, escaped, canonical))
@@ -104,8 +102,12 @@ impl<'a> Reader<'a> {
                     if !(0xDC00..0xE000).contains(&lo) {
                         return self.err_at(ErrorKind::LoneSurrogate, i, "");
                     }
+                    // 12 bytes for two units: 10 taken out, one counted by the caller.
+                    self.shift += 9;
                     return Ok(lo_at + 6);
                 }
+                // 6 bytes for one unit: 5 taken out, one counted by the caller.
+                self.shift += 4;
                 Ok(i + 6)
             }
             Some(_) => self.err_at(ErrorKind::InvalidEscape, i, ""),
