@@ -35,11 +35,18 @@ impl<'a> Reader<'a> {
         let start = self.pos + 1;
         let i = scan_plain(self.bytes, start);
         if self.bytes.get(i) == Some(&b'"') {
-            self.pos = i + 1;
-            let source = self.text.get(start..i).unwrap_or_default();
-            return Ok(JsonStr::from_checked(source, false, true));
+            return Ok(self.plain_string(start, i));
         }
         self.read_string_slow(start, i)
+    }
+
+    /// The string from `start` whose closing quote is at `i`, found with no special byte
+    /// before it.
+    #[inline(always)]
+    pub(super) fn plain_string(&mut self, start: usize, i: usize) -> JsonStr<'a> {
+        self.pos = i + 1;
+        let source = self.text.get(start..i).unwrap_or_default();
+        JsonStr::from_checked(source, false, true)
     }
 
     /// The rest of a string from `i`, where [`scan_plain`] stopped at something not `"`.
