@@ -110,21 +110,26 @@ export function shortRound(fn, ms) {
   return ((t - start) * 1000) / n
 }
 
-/** One row per message: µs per decode for each contender, and MB/s for mcpwire. */
-export function runBench({ lib, T, now, ms }) {
-  const enc = new TextEncoder()
+/** One row per message: µs per call for each contender. `bytesOf(text)` makes the input a
+ * host reads (Node: a Buffer), `textOf(bytes)` the string it would hand JSON.parse
+ * (`buf.toString()`, `TextDecoder`): issue 5 and 6 compare decode(bytes) with
+ * `JSON.parse(textOf(bytes))`, "JSON.parse of the same bytes", and decode(string) with
+ * JSON.parse of the string. */
+export function runBench({ lib, T, now, ms, bytesOf = (t) => new TextEncoder().encode(t), textOf = (b) => new TextDecoder().decode(b) }) {
   const rows = []
   for (const { name, text } of benchMessages()) {
-    const bytes = enc.encode(text)
+    const bytes = bytesOf(text)
     const check = sdkCheck(T, name)
     // sanity: all contenders accept the message
     lib.decode(text)
-    check(JSON.parse(text))
+    check(JSON.parse(textOf(bytes)))
     const row = {
       message: name,
       bytes: bytes.length,
       'JSON.parse': measure(() => JSON.parse(text), now, ms),
       'JSON.parse + SDK zod': measure(() => check(JSON.parse(text)), now, ms),
+      'JSON.parse(bytes)': measure(() => JSON.parse(textOf(bytes)), now, ms),
+      'JSON.parse(bytes) + SDK zod': measure(() => check(JSON.parse(textOf(bytes))), now, ms),
       'mcpwire decode(string)': measure(() => lib.decode(text), now, ms),
       'mcpwire decode(bytes)': measure(() => lib.decode(bytes), now, ms),
       'mcpwire canonicalize': measure(() => lib.canonicalize(text), now, ms),
@@ -135,15 +140,34 @@ export function runBench({ lib, T, now, ms }) {
   return rows
 }
 
-/** A plain-text table of the rows (µs per call; lower is better). */
-export function formatRows(title, rows) {
+/** What each decode row is compared with: JSON.parse of the same input, without and with zod. */
+const BASELINES = {
+  'mcpwire decode(string)': ['JSON.parse', 'JSON.parse + SDK zod'],
+  'mcpwire decode(bytes)': ['JSON.parse(bytes)', 'JSON.parse(bytes) + SDK zod'],
+}
+
+/** A plain-text table of the rows (µs per call; lower is better), each decode also as how many
+ * times faster than JSON.parse of the same input, without and with zod. `targets`
+ * (`{ zod, parse }`, the issue's factors for decode(bytes)) adds a line per message saying
+ * whether they are met. */
+export function formatRows(title, rows, targets) {
   const cols = Object.keys(rows[0]).filter((k) => k !== 'message' && k !== 'bytes')
-  const lines = [`${title} (µs per call, lower is better)`]
+  const lines = [`${title} (µs per call, lower is better; ×: times as fast as JSON.parse of the same input)`]
   for (const r of rows) {
     lines.push(`  ${r.message} [${r.bytes} B]`)
     for (const c of cols) {
       const mbs = (r.bytes / r[c]).toFixed(0)
-      lines.push(`    ${c.padEnd(24)} ${r[c].toFixed(2).padStart(9)} µs  ${mbs.padStart(5)} MB/s`)
+      let line = `    ${c.padEnd(28)} ${r[c].toFixed(2).padStart(9)} µs  ${mbs.padStart(5)} MB/s`
+      if (BASELINES[c]) {
+        const [parse, zod] = BASELINES[c].map((b) => r[b] / r[c])
+        line += `  ${parse.toFixed(2)}× JSON.parse  ${zod.toFixed(2)}× JSON.parse + zod`
+      }
+      lines.push(line)
+    }
+    if (targets) {
+      const [parse, zod] = BASELINES['mcpwire decode(bytes)'].map((b) => r[b] / r['mcpwire decode(bytes)'])
+      const met = zod >= targets.zod && parse >= targets.parse
+      lines.push(`    targets (decode(bytes) ≥ ${targets.zod}× JSON.parse + zod, ≥ ${targets.parse}× JSON.parse): ${met ? 'met' : 'NOT met'}`)
     }
   }
   return lines.join('\n')
