@@ -53,9 +53,10 @@ function decode(input, limits) {
 }
 
 // The native check of `input` and its tape: the status (0 too small, 1 written, 2 fallback,
-// 4 written and ASCII bytes) or, for bytes, the text to build from (written): the checked
-// text, with its string values unescaped when one had escapes. A small message without
-// limits goes through the input array I.
+// 4 written and ASCII bytes) or the text to build from (written): for bytes the checked text,
+// with its string values unescaped when one had escapes; for a string only that unescaped
+// text (else 1: the string is the text). A small message without limits goes through the
+// input array I.
 function check(input, limits) {
   if (typeof input === 'string') {
     // A lone surrogate has no UTF-8 form (encodeInto would write U+FFFD): checkTape

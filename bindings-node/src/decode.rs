@@ -44,22 +44,29 @@ pub fn checked_text<'a>(
 /// Checks one message as `decode` does and writes its tape (core's `json::tape`) into the
 /// arrays of the last `tapeBuffers` call, from which the package's `decode` builds the values:
 /// 1 when written, 0 when the arrays are too small (the first two words then say how many
-/// words and numbers it needs), 2 when the message is to be built by `JSON.parse` instead.
-/// Throws as `decode`. (A string's values are not unescaped here: a new text made for them
-/// costs more than `JSON.parse` of the escaped ones, BENCHMARKS.md.)
-#[napi(ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits")]
-pub fn check_tape(env: &Env, input: Unknown, limits: Option<Unknown>) -> Result<u32> {
+/// words and numbers it needs), 2 when the message is to be built by `JSON.parse` instead;
+/// when written and a string value had escapes, the message's text with its string values
+/// unescaped instead of 1 (the tape's offsets are then into that text, else into the
+/// caller's). Throws as `decode`.
+#[napi(
+    ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits",
+    ts_return_type = "string | number"
+)]
+pub fn check_tape<'e>(
+    env: &'e Env,
+    input: Unknown,
+    limits: Option<Unknown>,
+) -> Result<Either<JsString<'e>, u32>> {
     // Limits first: their getters may run a decode, which may change the arrays.
     let lim = read_limits(env, limits)?;
-    let tape = |bytes: &[u8]| tape_of(env, bytes, lim, &mut []);
-    let status = match input.get_type()? {
+    let tape = |bytes: &[u8]| tape_and_text(env, bytes, lim, Plain::Status);
+    match input.get_type()? {
         ValueType::String => {
             let s: JsString = unsafe { input.cast()? };
-            with_utf8(env, s, tape)?
+            with_utf8(env, s, tape)
         }
-        _ => tape(read_input(env, input)?.bytes())?,
-    };
-    Ok(status_code(status))
+        _ => tape(read_input(env, input)?.bytes()),
+    }
 }
 
 /// Checks `bytes` and writes their tape into the arrays of the last `tapeBuffers` call, and
@@ -87,12 +94,12 @@ fn status_code(status: TapeStatus) -> u32 {
 }
 
 /// `checkTape` of the first `len` bytes of the array of the last `tapeInput` call, with the
-/// default limits: the package's `decode` copies a small message there itself, which costs
-/// less than handing it to napi as an argument.
-#[napi]
-pub fn check_tape_in(env: &Env, len: u32) -> Result<u32> {
+/// default limits: the package's `decode` copies a small message given as a string there
+/// itself, which costs less than handing it to napi as an argument.
+#[napi(ts_return_type = "string | number")]
+pub fn check_tape_in(env: &Env, len: u32) -> Result<Either<JsString<'_>, u32>> {
     with_input(len, |bytes| {
-        tape_of(env, bytes, Limits::DEFAULT, &mut []).map(status_code)
+        tape_and_text(env, bytes, Limits::DEFAULT, Plain::Status)
     })
 }
 
@@ -111,7 +118,7 @@ fn with_input<T>(len: u32, f: impl FnOnce(&[u8]) -> Result<T>) -> Result<T> {
 #[napi(ts_return_type = "string | number")]
 pub fn check_tape_in_text(env: &Env, len: u32) -> Result<Either<JsString<'_>, u32>> {
     with_input(len, |bytes| {
-        tape_and_text(env, bytes, Limits::DEFAULT, false)
+        tape_and_text(env, bytes, Limits::DEFAULT, Plain::Text)
     })
 }
 
@@ -132,19 +139,31 @@ pub fn check_tape_text<'e>(
     // Limits first: their getters may run a decode, which may change the arrays.
     let lim = read_limits(env, limits)?;
     match read_input(env, input)? {
-        Input::Bytes(b) => tape_and_text(env, &b, lim, true),
+        Input::Bytes(b) => tape_and_text(env, &b, lim, Plain::AsciiInJs),
         Input::Text(..) => Err(type_error(env, "checkTapeText takes bytes")),
     }
 }
 
-/// The tape of `bytes`, and their text when it is written (else the status; 4 for ASCII
-/// bytes when `ascii_in_js`): with its string values unescaped when one had escapes and the
-/// message is at most [`UNESCAPE_MAX`] bytes, so that none is left for `JSON.parse`.
+/// What [`tape_and_text`] gives for a written tape whose string values had no escapes.
+#[derive(Clone, Copy, PartialEq)]
+enum Plain {
+    /// The text of the bytes.
+    Text,
+    /// 4 when the bytes are ASCII (the package makes their text), else their text.
+    AsciiInJs,
+    /// 1: the caller has the text (a string it was given).
+    Status,
+}
+
+/// The tape of `bytes`, and their text when it is written (else the status): with its string
+/// values unescaped when one had escapes and the message is at most [`UNESCAPE_MAX`] bytes,
+/// so that none is left for `JSON.parse`; else as `plain` says. (A string's text made anew
+/// when it had escapes costs less than `JSON.parse` of them: BENCHMARKS.md.)
 fn tape_and_text<'e>(
     env: &'e Env,
     bytes: &[u8],
     lim: Limits,
-    ascii_in_js: bool,
+    plain: Plain,
 ) -> Result<Either<JsString<'e>, u32>> {
     UNESCAPED.with_borrow_mut(|out| {
         let room = match bytes.len() <= UNESCAPE_MAX {
@@ -159,7 +178,8 @@ fn tape_and_text<'e>(
             TapeStatus::Written { ascii, unescaped } => {
                 let chars = match out.get(..unescaped) {
                     Some(chars) if unescaped > 0 => chars,
-                    _ if ascii && ascii_in_js => return Ok(Either::B(4)),
+                    _ if plain == Plain::Status => return Ok(Either::B(1)),
+                    _ if ascii && plain == Plain::AsciiInJs => return Ok(Either::B(4)),
                     _ => bytes,
                 };
                 text_of(env, chars, ascii).map(Either::A)
