@@ -293,6 +293,31 @@ test('decode: keys and strings after wide characters, escapes in keys and string
   assert.equal(got.toString, 2)
 })
 
+test('decode: strings whose values have escapes, small and past 16 KiB, with and without limits', () => {
+  // napi decodes such a string from the text core writes with its values unescaped (its
+  // offsets are into that text), one without escaped values from the string itself: both in
+  // the small-message path and the one for large strings or limits; ASCII text whose escapes
+  // stand for wider characters, and escapes only in keys.
+  const values = [
+    '"a\\nb\\t\\"c\\"","é\\u00e9","\\ud83d\\ude00 x","plain"',
+    '"only \\u00e9 and \\ud83d\\ude00 in ASCII text","\\/\\b\\f\\r"',
+    '"no escapes here","日本語 😀"',
+  ]
+  for (const v of values) {
+    for (const n of [1, 400]) {
+      const rows = Array.from({ length: n }, (_, i) => `{"i":${i},"s":[${v}],"k\\u00e9y":"${i}"}`)
+      const msg = CALL_TEXT(`{"rows":[${rows.join()}]}`)
+      const want = JSON.parse(msg)
+      assert.deepEqual(lib.decode(msg), want)
+      assert.deepEqual(lib.decode(msg, {}), want)
+      assert.deepEqual(lib.decode(msg, { maxDepth: 64 }), want)
+      assert.deepEqual(lib.decode(utf8.encode(msg)), want)
+      // a plain message between them: the next decode takes no leftover text
+      assert.deepEqual(lib.decode(CALL_TEXT('{"x":"y"}')), CALL({ x: 'y' }))
+    }
+  }
+})
+
 test('decode: a quote, an escape or a control character at every place of strings up to 100 bytes', () => {
   // The string scans look at 32 or 64 bytes a step (SIMD where the build has it): each place
   // in and across those steps, in keys and values, at two alignments of the message. The
