@@ -72,7 +72,7 @@ function check(input, limits) {
     I.set(input)
     return binding.checkTapeInText(input.length)
   }
-  return binding.checkTapeText(input, limits)
+  return binding.checkTape(input, limits)
 }
 
 // Replaces W and F by arrays as large as the header of the last write (one that did not fit)

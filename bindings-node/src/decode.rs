@@ -1,7 +1,7 @@
 //! The decode path: the message checked by core, then its text or its tape (`json::tape`)
 //! for the package's JS (`js/decode.napi.js`, `js/tape.js`) to build the values from.
 
-use crate::{js_string_utf8, mcpwire_error, read_input, read_limits, type_error, Input};
+use crate::{js_string_utf8, mcpwire_error, read_input, read_limits, Input};
 use mcpwire::api;
 use mcpwire::json::tape::{push_utf16, TapeKeys, TapeStatus, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::Limits;
@@ -43,11 +43,13 @@ pub fn checked_text<'a>(
 
 /// Checks one message as `decode` does and writes its tape (core's `json::tape`) into the
 /// arrays of the last `tapeBuffers` call, from which the package's `decode` builds the values:
-/// 1 when written, 0 when the arrays are too small (the first two words then say how many
-/// words and numbers it needs), 2 when the message is to be built by `JSON.parse` instead;
-/// when written and a string value had escapes, the message's text with its string values
-/// unescaped instead of 1 (the tape's offsets are then into that text, else into the
-/// caller's). Throws as `decode`.
+/// 0 when the arrays are too small (the first two words then say how many words and numbers
+/// it needs), 2 when the message is to be built by `JSON.parse` instead; when written, the
+/// text the tape's offsets are into: for bytes their text (4 instead when they are ASCII and
+/// no string value had escapes: the package makes it with Node's Latin-1 decoding, which
+/// keeps a large text outside the JS heap, where a 1 MB string made here costs 7x as much in
+/// garbage collection); for a string, its text with the string values unescaped when one had
+/// escapes, else 1 (the string is the text). Throws as `decode`.
 #[napi(
     ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits",
     ts_return_type = "string | number"
@@ -59,13 +61,12 @@ pub fn check_tape<'e>(
 ) -> Result<Either<JsString<'e>, u32>> {
     // Limits first: their getters may run a decode, which may change the arrays.
     let lim = read_limits(env, limits)?;
-    let tape = |bytes: &[u8]| tape_and_text(env, bytes, lim, Plain::Status);
     match input.get_type()? {
         ValueType::String => {
             let s: JsString = unsafe { input.cast()? };
-            with_utf8(env, s, tape)
+            with_utf8(env, s, |b| tape_and_text(env, b, lim, Plain::Status))
         }
-        _ => tape(read_input(env, input)?.bytes()),
+        _ => tape_and_text(env, read_input(env, input)?.bytes(), lim, Plain::AsciiInJs),
     }
 }
 
@@ -120,28 +121,6 @@ pub fn check_tape_in_text(env: &Env, len: u32) -> Result<Either<JsString<'_>, u3
     with_input(len, |bytes| {
         tape_and_text(env, bytes, Limits::DEFAULT, Plain::Text)
     })
-}
-
-/// `checkTape` of bytes, returning the checked text when the tape is written, as
-/// `checkTapeInText` does (for messages past the input array's size, or with `limits`);
-/// 4 instead when they are ASCII: the package makes their text with Node's Latin-1 decoding,
-/// which keeps a large text outside the JS heap (a 1 MB string made here costs 7x as much
-/// in garbage collection).
-#[napi(
-    ts_args_type = "input: Buffer | Uint8Array, limits?: Limits",
-    ts_return_type = "string | number"
-)]
-pub fn check_tape_text<'e>(
-    env: &'e Env,
-    input: Unknown,
-    limits: Option<Unknown>,
-) -> Result<Either<JsString<'e>, u32>> {
-    // Limits first: their getters may run a decode, which may change the arrays.
-    let lim = read_limits(env, limits)?;
-    match read_input(env, input)? {
-        Input::Bytes(b) => tape_and_text(env, &b, lim, Plain::AsciiInJs),
-        Input::Text(..) => Err(type_error(env, "checkTapeText takes bytes")),
-    }
 }
 
 /// What [`tape_and_text`] gives for a written tape whose string values had no escapes.
@@ -287,5 +266,5 @@ const SCRATCH_KEEP: usize = 1 << 20;
 
 /// Largest message given as bytes whose string values are unescaped natively: the buffer is
 /// kept between calls, and past this size an ASCII message's text is better made by Node's
-/// Latin-1 decoding, outside the JS heap (see `check_tape_text`).
+/// Latin-1 decoding, outside the JS heap (see `check_tape`).
 const UNESCAPE_MAX: usize = 256 << 10;
