@@ -296,12 +296,13 @@ test('decode: keys and strings after wide characters, escapes in keys and string
 test('decode: strings whose values have escapes, small and past 16 KiB, with and without limits', () => {
   // napi decodes such a string from the text core writes with its values unescaped (its
   // offsets are into that text), one without escaped values from the string itself: both in
-  // the small-message path and the one for large strings or limits; ASCII text whose escapes
-  // stand for wider characters, and escapes only in keys.
+  // the small-message path and the one for large messages or limits, for bytes too; ASCII
+  // text whose escapes stand for wider characters, and escapes only in keys.
   const values = [
     '"a\\nb\\t\\"c\\"","é\\u00e9","\\ud83d\\ude00 x","plain"',
     '"only \\u00e9 and \\ud83d\\ude00 in ASCII text","\\/\\b\\f\\r"',
     '"no escapes here","日本語 😀"',
+    '"ascii","no escapes"',
   ]
   for (const v of values) {
     for (const n of [1, 400]) {
@@ -312,6 +313,7 @@ test('decode: strings whose values have escapes, small and past 16 KiB, with and
       assert.deepEqual(lib.decode(msg, {}), want)
       assert.deepEqual(lib.decode(msg, { maxDepth: 64 }), want)
       assert.deepEqual(lib.decode(utf8.encode(msg)), want)
+      assert.deepEqual(lib.decode(utf8.encode(msg), { maxDepth: 64 }), want)
       // a plain message between them: the next decode takes no leftover text
       assert.deepEqual(lib.decode(CALL_TEXT('{"x":"y"}')), CALL({ x: 'y' }))
     }
