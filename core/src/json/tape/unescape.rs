@@ -34,7 +34,7 @@ impl Tape<'_, '_> {
         let mut r = Run {
             j,
             w: j - self.removed,
-            units: 0,
+            wider: 0,
             wide: false,
         };
         let (b, out) = (self.bytes, &mut *self.out);
@@ -42,10 +42,13 @@ impl Tape<'_, '_> {
             r.rest(b, out)?;
         }
         self.wide |= r.wide;
+        // The units the escapes took out: the bytes they took out (a one-letter escape takes
+        // one of each), plus what the others' characters are wider in UTF-8 than in UTF-16.
+        let units = (r.j - r.w) - self.removed + r.wider;
         self.removed = r.j - r.w;
         self.copied = r.j;
-        let uend = self.units.at(r.j).wrapping_sub(r.units as u32);
-        self.units.shift(r.units);
+        let uend = self.units.at(r.j).wrapping_sub(units as u32);
+        self.units.shift(units);
         Some((ustart, uend, r.j))
     }
 }
@@ -55,8 +58,10 @@ impl Tape<'_, '_> {
 struct Run {
     j: usize,
     w: usize,
-    /// The UTF-16 units the escapes so far took out.
-    units: usize,
+    /// How many more bytes than UTF-16 units the characters of the escapes other than the
+    /// one-letter ones take in the unescaped text: their units taken out are their bytes
+    /// taken out plus this (a one-letter escape takes one of each).
+    wider: usize,
     /// Whether an escape gave a character of more than one byte.
     wide: bool,
 }
@@ -162,7 +167,6 @@ impl Run {
             *out.get_mut(self.w)? = simple;
             self.w += 1;
             self.j += 2;
-            self.units += 1;
             return Some(());
         }
         let (c, used, c_units) = escape_at(b, self.j);
@@ -175,7 +179,7 @@ impl Run {
         self.wide |= n > 1;
         self.w += n;
         self.j += used;
-        self.units += used - c_units;
+        self.wider += n - c_units;
         Some(())
     }
 }
