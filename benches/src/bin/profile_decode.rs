@@ -9,10 +9,10 @@
 //! tape their JS builds values from). `unescape`: `api::decode_tape_unescaping`, what they run
 //! for bytes (the tape, and the text with its string values unescaped).
 //!
-//! `time` (`timesonic`: sonic-rs; `timetape`, `timeunescape`: those modes) prints the fastest of `iterations` passes over the class in
-//! nanoseconds: on this noisy VM the minimum of one process is steadier than a median for
-//! comparing two builds of mcpwire (interleave their runs). Criterion stays the reference for
-//! mcpwire beside the alternatives.
+//! `time` (`timesonic`: sonic-rs; `timetape`, `timeunescape`: those modes) prints the fastest
+//! of `iterations` passes over the class in nanoseconds: on this noisy VM the minimum of one
+//! process is steadier than a median for comparing two builds of mcpwire (interleave their
+//! runs). Criterion stays the reference for mcpwire beside the alternatives.
 
 use mcpwire::McpMessage;
 use mcpwire_benches::{class, ClassId};

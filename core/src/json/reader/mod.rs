@@ -19,7 +19,6 @@ pub(crate) use named::member_names;
 pub use named::MemberKey;
 pub(crate) use sink::{NoSink, Sink};
 
-use super::scan::scan_plain;
 use super::JsonStr;
 use crate::error::{DecodeError, ErrorKind, Result};
 use crate::limits::Limits;
@@ -334,16 +333,11 @@ impl<'a> Reader<'a> {
     #[inline(always)]
     fn key_string(&mut self) -> Result<JsonStr<'a>> {
         self.key_quote_at(self.pos)?;
-        let start = self.pos + 1;
-        let i = scan_plain(self.bytes, start);
-        if self.bytes.get(i) == Some(&b'"') {
-            return Ok(self.plain_string(start, i));
-        }
-        self.escaped_key(start, i)
+        self.string_then(Self::escaped_key)
     }
 
-    /// [`key_string`](Self::key_string) past its first special byte, at `i`: a key's escapes
-    /// are not counted in [`shift`](Self::shift) (the tape's text keeps keys as they are).
+    /// A key from its first special byte, at `i`: its escapes are not counted in
+    /// [`shift`](Self::shift) (the tape's text keeps keys as they are).
     #[inline(never)]
     fn escaped_key(&mut self, start: usize, i: usize) -> Result<JsonStr<'a>> {
         let shift = self.shift;

@@ -253,9 +253,7 @@ impl<'a> Reader<'a> {
     /// `end`, is not its closing quote: read, counted, and the offset after it.
     #[inline(never)]
     fn other_key_at(&mut self, st: &mut ObjectState, i: usize, end: usize) -> Result<usize> {
-        let shift = self.shift;
-        let key = self.read_string_slow(i + 1, end)?;
-        self.shift = shift;
+        let key = self.escaped_key(i + 1, end)?;
         self.counted_key(st, KeyBytes::of(&key), i)?;
         Ok(self.pos)
     }

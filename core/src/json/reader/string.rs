@@ -32,21 +32,24 @@ impl<'a> Reader<'a> {
     /// Reads a string at `"` (already checked).
     #[inline(always)]
     pub(super) fn read_string_raw(&mut self) -> Result<JsonStr<'a>> {
-        let start = self.pos + 1;
-        let i = scan_plain(self.bytes, start);
-        if self.bytes.get(i) == Some(&b'"') {
-            return Ok(self.plain_string(start, i));
-        }
-        self.read_string_slow(start, i)
+        self.string_then(Self::read_string_slow)
     }
 
-    /// The string from `start` whose closing quote is at `i`, found with no special byte
-    /// before it.
+    /// The string at `"` (already checked): without a special byte before its closing quote
+    /// read here, else by `slow` from its first special byte (given its start and that).
     #[inline(always)]
-    pub(super) fn plain_string(&mut self, start: usize, i: usize) -> JsonStr<'a> {
+    pub(super) fn string_then(
+        &mut self,
+        slow: impl FnOnce(&mut Self, usize, usize) -> Result<JsonStr<'a>>,
+    ) -> Result<JsonStr<'a>> {
+        let start = self.pos + 1;
+        let i = scan_plain(self.bytes, start);
+        if self.bytes.get(i) != Some(&b'"') {
+            return slow(self, start, i);
+        }
         self.pos = i + 1;
         let source = self.text.get(start..i).unwrap_or_default();
-        JsonStr::from_checked(source, false, true)
+        Ok(JsonStr::from_checked(source, false, true))
     }
 
     /// The rest of a string from `i`, where [`scan_plain`] stopped at something not `"`.
