@@ -1,18 +1,22 @@
-// Rows, napi only: rows.js's `rowsByPlace` with each row after the first made by an object
-// literal of the rows' keys instead (V8 then makes it with its final layout at once). The
-// literal's function is made by `new Function` (the WASM package's content-security policy
-// forbids it, so its entries have no such file), once per key sequence met in two arrays,
-// and kept: at most ROW_FUNCTIONS of them, so a peer sending new keys every time costs nothing
-// but the lookup (sequences of more than ROW_NAMES_MAX characters are not remembered); other
-// rows are built by place.
+// Rows, napi only: rows.js's `rowsByPlace` with each row after the first made by a function
+// of the rows' keys instead, which reads the row's members from the tape itself and makes the
+// row by an object literal (V8 then makes it with its final layout at once). The function is
+// made by `new Function` (the WASM package's content-security policy forbids it, so its
+// entries have no such file), once per key sequence met in two arrays, and kept: at most
+// ROW_FUNCTIONS of them, so a peer sending new keys every time costs nothing but the lookup
+// (sequences of more than ROW_NAMES_MAX characters are not remembered); other rows are built
+// by place. Its place in the tape is in locals, not in P and Q (module variables, which each
+// step would store and load again): the 200-row structuredContent builds in 3-4 µs less
+// (BENCHMARKS.md).
 const ROW_FUNCTIONS = 256
 const ROW_SHAPES_SEEN = 4096
 const ROW_NAMES_MAX = 512
 const rowFunctions = new Map()
 const rowShapesSeen = new Set()
-// Set by `rowMember` at a key word that is not the row's.
-let rowMiss = false
 const NUMERIC_KEY = /^(?:0|[1-9][0-9]*)$/
+// Where the last `rowScalar`, `rowArray` or `rowValue` left the tape (P and Q for the next
+// value), for the row function that called it.
+const rowAt = { p: 0, q: 0 }
 
 function rows(n) {
   const a = [tapeValue()]
@@ -20,25 +24,81 @@ function rows(n) {
   const e = rowWords(names)
   const f = e === null ? null : sameNames(names, lastNames) ? lastRow : rowFunction(names)
   if (f === null) return moreRows(a, n, names, e, byPlace, null)
-  return moreRows(a, n, names, e, byLiteral, f)
+  return moreRows(a, n, names, e, byFunction, f)
 }
 
-// `byPlace` by the literal's function `f`.
-function byLiteral(names, e, f) {
-  const o = f(rowMember, e)
-  if (!rowMiss) return o
-  rowMiss = false
-  return null
+// `byPlace` by the row function `f`: null (P and Q as they were) at a key word that is not
+// the row's.
+function byFunction(names, e, f) {
+  const o = f(Tw, Tf, S, e, P, Q, rowAt, rowValue, rowArray)
+  if (o === null) return null
+  P = rowAt.p
+  Q = rowAt.q
+  return o
 }
 
-// The value of the member at P when its key word is e[i]; otherwise nothing is read.
-function rowMember(e, i) {
-  if (rowMiss || Tw[P] !== e[i]) {
-    rowMiss = true
-    return undefined
+// The value whose tag is at p (and whose first number is at q) by tapeScalar; rowAt is left
+// after it.
+function rowValue(p, q) {
+  P = p
+  Q = q
+  const v = tapeScalar()
+  rowAt.p = P
+  rowAt.q = Q
+  return v
+}
+
+// `rowValue` for a value that is not an array, read here when it is a string, a number or a
+// literal.
+function rowScalar(p, q) {
+  const t = Tw[p]
+  rowAt.q = q
+  if (t === 4) {
+    rowAt.p = p + 3
+    return S.slice(Tw[p + 1], Tw[p + 2])
   }
-  P++
-  return tapeScalar()
+  if (t === 13) {
+    rowAt.p = p + 2
+    return Tw[p + 1] | 0
+  }
+  if (t === 3) {
+    rowAt.p = p + 1
+    rowAt.q = q + 1
+    return Tf[q]
+  }
+  if (t < 3) {
+    rowAt.p = p + 1
+    return t === 0 ? null : t === 1
+  }
+  return rowValue(p, q)
+}
+
+// `rowValue` for an array of at most 4 items (its tag at p), by an array literal.
+function rowArray(p, q) {
+  const n = Tw[p + 1]
+  rowAt.p = p + 2
+  rowAt.q = q
+  switch (n) {
+    case 0:
+      return []
+    case 1:
+      return [rowScalar(rowAt.p, q)]
+    case 2: {
+      const a = rowScalar(rowAt.p, q)
+      return [a, rowScalar(rowAt.p, rowAt.q)]
+    }
+    case 3: {
+      const a = rowScalar(rowAt.p, q)
+      const b = rowScalar(rowAt.p, rowAt.q)
+      return [a, b, rowScalar(rowAt.p, rowAt.q)]
+    }
+    default: {
+      const a = rowScalar(rowAt.p, q)
+      const b = rowScalar(rowAt.p, rowAt.q)
+      const c = rowScalar(rowAt.p, rowAt.q)
+      return [a, b, c, rowScalar(rowAt.p, rowAt.q)]
+    }
+  }
 }
 
 // The key sequence of the last function `rowFunction` gave, and the function. (Its own
@@ -79,11 +139,9 @@ function newRowFunction(names, shape) {
     return null
   }
   if (names.some((k) => k === '__proto__' || NUMERIC_KEY.test(k))) return null
-  const body = names.map((k, i) => `${JSON.stringify(k)}: c(e, ${i})`).join(', ')
   let f
   try {
-    // function (c, e) { return { key1: c(e, 0), key2: c(e, 1), … } }
-    f = new Function('c', 'e', `return { ${body} }`)
+    f = new Function('Tw', 'Tf', 'S', 'e', 'p', 'q', 'at', 'value', 'array', rowCode(names))
   } catch {
     // Node refuses code from strings (--disallow-code-generation-from-strings): rows by place.
     rowsOf = rowsByPlace
@@ -92,6 +150,27 @@ function newRowFunction(names, shape) {
   rowFunctions.set(shape, f)
   rowShapesSeen.delete(shape)
   return f
+}
+
+// The body of the row function for keys `names`: for each member, null unless its key word
+// is e[i], then its value read as tapeScalar reads it (strings, numbers and literals here);
+// then rowAt is left after the row, which the literal makes.
+function rowCode(names) {
+  const v = names.map((_, i) => `v${i}`)
+  let code = `let t, ${v.join(', ')}\n`
+  for (let i = 0; i < names.length; i++) {
+    code += `if (Tw[p] !== e[${i}]) return null
+t = Tw[p + 1]
+if (t === 4) { ${v[i]} = S.slice(Tw[p + 2], Tw[p + 3]); p += 4 }
+else if (t === 13) { ${v[i]} = Tw[p + 2] | 0; p += 3 }
+else if (t === 3) { ${v[i]} = Tf[q++]; p += 2 }
+else if (t < 3) { ${v[i]} = t === 0 ? null : t === 1; p += 2 }
+else if (t === 6 && Tw[p + 2] <= 4) { ${v[i]} = array(p + 1, q); p = at.p; q = at.q }
+else { ${v[i]} = value(p + 1, q); p = at.p; q = at.q }
+`
+  }
+  const members = names.map((k, i) => `${JSON.stringify(k)}: ${v[i]}`).join(', ')
+  return `${code}at.p = p\nat.q = q\nreturn { ${members} }`
 }
 
 rowsOf = rows

@@ -260,6 +260,32 @@ test('decode: rows (16 or more objects of one key sequence), also where a row di
   }
 })
 
+test('decode: rows whose members hold values of every kind, in short arrays too, small and past 256 KiB', () => {
+  // napi's row functions read strings, numbers and literals themselves, arrays of up to 4
+  // items by a helper and the rest by tapeValue: each kind at each place, with the numbers
+  // (kept apart from the words) before and after the others. Past 256 KiB a string with
+  // escapes is left escaped in the tape (the JS parses it).
+  const member = (i) => [
+    `"d":${i}.25`, `"n":-0`, `"s":"r\\n${i}\\u00e9"`, `"a":[${i}.5,-0,"x\\t",null]`,
+    `"b":[[${i}.75],{"x":${i}.125,"y":[true,false]}]`, `"l":[1.5,2,3.5,4,5.5,"${i}"]`,
+    `"e":[]`, `"o":{"p":${i}e3}`, `"t":true`, `"z":null`, `"i":${i}`,
+  ]
+  const table = (pad) => {
+    const rows = Array.from({ length: 24 }, (_, i) => `{${member(i).join(',')}}`)
+    return CALL_TEXT(`{"pad":"${'p'.repeat(pad)}","rows":[${rows.join(',')}]}`)
+  }
+  for (const msg of [table(0), table(300 << 10)]) {
+    for (let round = 0; round < 4; round++) {
+      for (const got of [lib.decode(msg), lib.decode(utf8.encode(msg))]) {
+        assertSameAsParse(got, msg)
+        assertPlainData(got)
+        const rows = got.params.arguments.rows
+        assert.ok(rows.every((r) => Object.is(r.n, -0) && Object.is(r.a[1], -0)))
+      }
+    }
+  }
+})
+
 test('decode: objects in the shapes the SDKs write (made by literals) are JSON.parse\'s, in either SDK\'s order', () => {
   const py = '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"_meta":{"progressToken":"p"},"name":"t","arguments":{"city":"Oslo"}}}'
   const ts = '{"method":"tools/call","params":{"name":"t","arguments":{"a":[1,{}]},"_meta":{"progressToken":7}},"jsonrpc":"2.0","id":7}'
