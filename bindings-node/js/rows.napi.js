@@ -3,16 +3,20 @@
 // row by an object literal (V8 then makes it with its final layout at once). The function is
 // made by `new Function` (the WASM package's content-security policy forbids it, so its
 // entries have no such file), once per key sequence met in two arrays, and kept: at most
-// ROW_FUNCTIONS of them, so a peer sending new keys every time costs nothing but the lookup
-// (sequences of more than ROW_NAMES_MAX characters are not remembered); other rows are built
-// by place. Its place in the tape is in locals, not in P and Q (module variables, which each
+// ROW_FUNCTIONS of them with ROW_MEMBERS keys in all, so a peer sending new keys every time
+// costs nothing but the lookup (sequences of more than ROW_NAMES_MAX characters are not
+// remembered); other rows are built by place. (A function of 32 keys, once V8 has optimised
+// it, keeps about 85 KB: 256 of them kept 25 MB of heap, the budget about 3 MB.) Its place in the tape is in locals, not in P and Q (module variables, which each
 // step would store and load again): the 200-row structuredContent's values are built in
 // about 4 µs less, of 16 (BENCHMARKS.md).
 const ROW_FUNCTIONS = 256
+const ROW_MEMBERS = 1024
 const ROW_SHAPES_SEEN = 4096
 const ROW_NAMES_MAX = 512
 const rowFunctions = new Map()
 const rowShapesSeen = new Set()
+// The keys of the functions in rowFunctions, in all.
+let rowMembers = 0
 const NUMERIC_KEY = /^(?:0|[1-9][0-9]*)$/
 // Where the last `rowScalar`, `rowArray` or `rowValue` left the tape (P and Q for the next
 // value), for the row function that called it.
@@ -112,7 +116,7 @@ function sameNames(a, b) {
   return true
 }
 
-// The literal's function for keys `names`, made when they were met in an array before; null
+// The row function for keys `names`, made when they were met in an array before; null
 // when not (yet).
 function rowFunction(names) {
   // (What is kept is bounded: at most ROW_SHAPES_SEEN + ROW_FUNCTIONS sequences, each of at
@@ -133,7 +137,8 @@ function rowFunction(names) {
 // `rowFunction` for a sequence without a function yet: one made when the sequence was met
 // before and there is room for it, else null.
 function newRowFunction(names, shape) {
-  if (!rowShapesSeen.has(shape) || rowFunctions.size >= ROW_FUNCTIONS) {
+  const full = rowFunctions.size >= ROW_FUNCTIONS || rowMembers + names.length > ROW_MEMBERS
+  if (!rowShapesSeen.has(shape) || full) {
     if (rowShapesSeen.size >= ROW_SHAPES_SEEN) rowShapesSeen.clear()
     rowShapesSeen.add(shape)
     return null
@@ -148,6 +153,7 @@ function newRowFunction(names, shape) {
     return null
   }
   rowFunctions.set(shape, f)
+  rowMembers += names.length
   rowShapesSeen.delete(shape)
   return f
 }
