@@ -28,17 +28,29 @@ function rows(n) {
   const e = rowWords(names)
   const f = e === null ? null : sameNames(names, lastNames) ? lastRow : rowFunction(names)
   if (f === null) return moreRows(a, n, names, e, byPlace, null)
-  return moreRows(a, n, names, e, byFunction, f)
+  return byFunction(a, n, e, f)
 }
 
-// `byPlace` by the row function `f`: null (P and Q as they were) at a key word that is not
-// the row's.
-function byFunction(names, e, f) {
-  const o = f(Tw, Tf, S, e, P, Q, rowAt, rowValue, rowArray)
-  if (o === null) return null
-  P = rowAt.p
-  Q = rowAt.q
-  return o
+// moreRows by the row function `f`, the place in the tape in locals from row to row.
+function byFunction(a, n, e, f) {
+  let i = 1
+  let p = P
+  let q = Q
+  for (; i < n && Tw[p] === 7 && Tw[p + 1] === e.length; i++) {
+    const kn = Kn
+    const o = f(Tw, Tf, S, e, p + 2, q, rowAt, rowValue, rowArray)
+    if (o === null) {
+      unread(p, q, kn)
+      break
+    }
+    a.push(o)
+    p = rowAt.p
+    q = rowAt.q
+  }
+  P = p
+  Q = q
+  for (; i < n; i++) a.push(tapeValue())
+  return a
 }
 
 // The value whose tag is at p (and whose first number is at q) by tapeScalar; rowAt is left
