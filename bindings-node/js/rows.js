@@ -4,9 +4,9 @@
 // store there sees one key, the table's i-th, and stays monomorphic, where tapeValue's one
 // store for the members of every object sees every key and goes megamorphic (in Chromium the
 // 200-row structuredContent decodes in 15% less time: BENCHMARKS.md). No code is made at run
-// time, which the WASM package's content-security policy forbids. Each row's key words are compared with the
-// first's as it is built; at the first difference the row is read again the ordinary way, and
-// so is the rest of the array.
+// time, which the WASM package's content-security policy forbids. Each row's key words are
+// compared with the first's as it is built; at the first difference the row is read again the
+// ordinary way, and so is the rest of the array.
 const ROW_KEYS_MAX = 32
 
 function rowsByPlace(n) {

@@ -1,14 +1,14 @@
 // Rows, napi only: rows.js's `rowsByPlace` with each row after the first made by a function
-// of the rows' keys instead, which reads the row's members from the tape itself and makes the
-// row by an object literal (V8 then makes it with its final layout at once). The function is
-// made by `new Function` (the WASM package's content-security policy forbids it, so its
-// entries have no such file), once per key sequence met in two arrays, and kept: at most
-// ROW_FUNCTIONS of them with ROW_MEMBERS keys in all, so a peer sending new keys every time
-// costs nothing but the lookup (sequences of more than ROW_NAMES_MAX characters are not
-// remembered); other rows are built by place. (A function of 32 keys, once V8 has optimised
-// it, keeps about 85 KB: 256 of them kept 25 MB of heap, the budget about 3 MB.) Its place in the tape is in locals, not in P and Q (module variables, which each
-// step would store and load again): the 200-row structuredContent's values are built in
-// about 4 µs less, of 16 (BENCHMARKS.md).
+// of the rows' keys instead, which reads the row's members from the tape itself, its place in
+// locals (P and Q are module variables, which each step would store and load again), and
+// makes the row by an object literal (V8 then makes it with its final layout at once): the
+// 200-row structuredContent's values are built in about 4 µs less, of 16 (BENCHMARKS.md).
+// The function is made by `new Function` (the WASM package's content-security policy forbids
+// it, so its entries have no such file), once per key sequence met in two arrays, and kept:
+// at most ROW_FUNCTIONS of them with ROW_MEMBERS keys in all, so a peer sending new keys
+// every time costs nothing but the lookup (sequences of more than ROW_NAMES_MAX characters
+// are not remembered); other rows are built by place. (256 functions of 32 keys, used, kept
+// 25 MB of heap; the budget keeps about 3.5 MB.)
 const ROW_FUNCTIONS = 256
 const ROW_MEMBERS = 1024
 const ROW_SHAPES_SEEN = 4096
