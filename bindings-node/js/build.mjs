@@ -25,6 +25,7 @@ const EXPORTS = [
   'McpwireError',
   'page',
   'validate',
+  'validateJson',
   'checkArguments',
   'checkOutput',
   'Client',

@@ -12,6 +12,7 @@ export {
   failureResponse,
   page,
   validate,
+  validateJson,
   checkArguments,
   checkOutput,
   Client,

@@ -97,6 +97,7 @@ function failureResponse(kind, message, id, version) {
 
 const page = guard(binding.page)
 const validate = guard(binding.validate)
+const validateJson = guard(binding.validateJson)
 const checkArguments = guard(binding.checkArguments)
 const checkOutput = guard(binding.checkOutput)
 const Client = guardClass(binding.Client)

@@ -1,7 +1,8 @@
 //! JSON Schema validation over `mcpwire::schema`: `validate`, the compiled `Schema` class and
-//! the two MCP tool steps. Schemas and instances are JSON text (a string or bytes, parsed by
-//! core) or plain JS values; errors come back as core's values, compile failures as
-//! `McpwireError` with the SchemaErrorKind name.
+//! the two MCP tool steps. Schemas and instances are plain JS values (a string is a string
+//! value), or JSON text given explicitly: as bytes (`Buffer`, `Uint8Array`: never a JSON
+//! value), or any text to `validateJson` / `Schema.validateJson`. Errors come back as core's
+//! values, compile failures as `McpwireError` with the SchemaErrorKind name.
 
 use crate::args::{bool_arg, field, given, integer_arg, options_arg, string_arg};
 use crate::{js_to_value_strict, mcpwire_error, read_input, value_to_js};
@@ -21,17 +22,18 @@ enum Arg {
     Instance,
 }
 
-/// A schema, instance, argument object or result: JSON text (`string`, `Buffer`,
-/// `Uint8Array`: parsed by core with the default limits) or a plain JS value.
+/// A schema, instance, argument object or result: a plain JS value, or JSON text in bytes
+/// (`Buffer`, `Uint8Array`: parsed by core with the default limits).
 fn json_arg(env: &Env, v: Unknown, arg: Arg) -> Result<Value> {
-    let text = match v.get_type()? {
-        ValueType::String => true,
-        ValueType::Object => v.is_typedarray()?,
-        _ => false,
-    };
-    if !text {
-        return js_to_value_strict(env, v);
+    if v.get_type()? == ValueType::Object && v.is_typedarray()? {
+        json_text(env, v, arg)
+    } else {
+        js_to_value_strict(env, v)
     }
+}
+
+/// A JSON argument that must be text (`string`, `Buffer`, `Uint8Array`).
+fn json_text(env: &Env, v: Unknown, arg: Arg) -> Result<Value> {
     let input = read_input(env, v)?;
     Value::parse(input.bytes(), Limits::DEFAULT).map_err(|e| match arg {
         Arg::Instance => mcpwire_error(env, e),
@@ -85,10 +87,11 @@ fn compile(env: &Env, schema: Unknown, opts: &SchemaOptions) -> Result<schema::S
 
 /// Every way `instance` does not fit `schema` (draft 2020-12 unless `$schema` says draft-07):
 /// `[]` when it fits. Each error has `instancePath`, `schemaPath`, `keyword` and `message`.
-/// A string or bytes argument is JSON text (so a string instance is written `'"text"'`).
+/// Both are JS values (a string instance is a string: `validate({type: 'string'}, 'hello')`
+/// is `[]`); bytes are JSON text, and `validateJson` takes text of any kind.
 /// A schema that cannot be compiled throws `McpwireError` with the SchemaErrorKind name.
 #[napi(
-    ts_args_type = "schema: JSONValue | string | Uint8Array, instance: JSONValue | string | Uint8Array, options?: SchemaOptions | null",
+    ts_args_type = "schema: JSONValue | Uint8Array, instance: JSONValue | Uint8Array, options?: SchemaOptions | null",
     ts_return_type = "Array<SchemaValidationError>"
 )]
 pub fn validate<'a>(
@@ -100,6 +103,26 @@ pub fn validate<'a>(
     let opts = schema_options(env, options)?;
     let compiled = compile(env, schema, &opts)?;
     let instance = json_arg(env, instance, Arg::Instance)?;
+    value_to_js(env, &schema::errors_to_value(&compiled.validate(&instance)))
+}
+
+/// [`validate`] with `schema` and `instance` both given as JSON text (`string`, `Buffer`,
+/// `Uint8Array`).
+#[napi(
+    ts_args_type = "schema: string | Uint8Array, instance: string | Uint8Array, options?: SchemaOptions | null",
+    ts_return_type = "Array<SchemaValidationError>"
+)]
+pub fn validate_json<'a>(
+    env: &'a Env,
+    schema: Unknown,
+    instance: Unknown,
+    options: Option<Unknown>,
+) -> Result<Unknown<'a>> {
+    let opts = schema_options(env, options)?;
+    let schema = json_text(env, schema, Arg::Schema)?;
+    let compiled =
+        schema::Schema::compile_with(&schema, &opts).map_err(|e| mcpwire_error(env, e))?;
+    let instance = json_text(env, instance, Arg::Instance)?;
     value_to_js(env, &schema::errors_to_value(&compiled.validate(&instance)))
 }
 
@@ -115,7 +138,7 @@ impl Schema {
     /// SchemaErrorKind name when it cannot be compiled.
     #[napi(
         constructor,
-        ts_args_type = "schema: JSONValue | string | Uint8Array, options?: SchemaOptions | null"
+        ts_args_type = "schema: JSONValue | Uint8Array, options?: SchemaOptions | null"
     )]
     pub fn new(env: &Env, schema: Unknown, options: Option<Unknown>) -> Result<Self> {
         let opts = schema_options(env, options)?;
@@ -130,9 +153,22 @@ impl Schema {
         self.schema.draft().uri()
     }
 
+    /// [`Schema::validate`] with `instance` given as JSON text (`string` too).
+    #[napi(
+        ts_args_type = "instance: string | Uint8Array",
+        ts_return_type = "Array<SchemaValidationError>"
+    )]
+    pub fn validate_json<'a>(&self, env: &'a Env, instance: Unknown) -> Result<Unknown<'a>> {
+        let instance = json_text(env, instance, Arg::Instance)?;
+        value_to_js(
+            env,
+            &schema::errors_to_value(&self.schema.validate(&instance)),
+        )
+    }
+
     /// Every way `instance` does not fit: `[]` when it fits.
     #[napi(
-        ts_args_type = "instance: JSONValue | string | Uint8Array",
+        ts_args_type = "instance: JSONValue | Uint8Array",
         ts_return_type = "Array<SchemaValidationError>"
     )]
     pub fn validate<'a>(&self, env: &'a Env, instance: Unknown) -> Result<Unknown<'a>> {
@@ -144,7 +180,7 @@ impl Schema {
     }
 
     /// True when `instance` fits (stops at the first failure; builds no messages).
-    #[napi(ts_args_type = "instance: JSONValue | string | Uint8Array")]
+    #[napi(ts_args_type = "instance: JSONValue | Uint8Array")]
     pub fn is_valid(&self, env: &Env, instance: Unknown) -> Result<bool> {
         Ok(self
             .schema
@@ -156,7 +192,7 @@ impl Schema {
 /// `inputSchema`. `null` when they fit, else the `CallToolResult` with `isError: true` to
 /// send back (a tool error listing every fault, so the model can fix its call).
 #[napi(
-    ts_args_type = "inputSchema: JSONValue | string | Uint8Array, toolName: string, args?: JSONValue | string | Uint8Array | null, options?: SchemaOptions | null",
+    ts_args_type = "inputSchema: JSONValue | Uint8Array, toolName: string, args?: JSONValue | Uint8Array | null, options?: SchemaOptions | null",
     ts_return_type = "CallToolResult | null"
 )]
 pub fn check_arguments<'a>(
@@ -181,7 +217,7 @@ pub fn check_arguments<'a>(
 /// `outputSchema`: `{outcome, errors}`, outcome `valid`, `skipped` (an `isError` result),
 /// `missing_structured_content` or `output_schema_mismatch`.
 #[napi(
-    ts_args_type = "outputSchema: JSONValue | string | Uint8Array, result: CallToolResult | string | Uint8Array, options?: SchemaOptions | null",
+    ts_args_type = "outputSchema: JSONValue | Uint8Array, result: CallToolResult | Uint8Array, options?: SchemaOptions | null",
     ts_return_type = "OutputCheck"
 )]
 pub fn check_output<'a>(

@@ -1,5 +1,8 @@
-//! `mcpwire.validate`, `mcpwire.Schema`, `mcpwire.check_arguments`, `mcpwire.check_output`:
-//! core's JSON Schema validator (`mcpwire::schema`) with Python values or JSON text.
+//! `mcpwire.validate`, `mcpwire.validate_json`, `mcpwire.Schema`, `mcpwire.check_arguments`,
+//! `mcpwire.check_output`: core's JSON Schema validator (`mcpwire::schema`) with Python values,
+//! or JSON text given explicitly: as `bytes`/`bytearray` (never a JSON value), or any text
+//! to `validate_json`. A `str` is always a value: `validate({"type": "string"}, "hello")`
+//! validates the string `hello`, as the `jsonschema` package does.
 
 use crate::convert::{sized_value_of, to_py, value_of};
 use crate::{decode_error, input_bytes, SchemaError, DETACH_BYTES};
@@ -20,38 +23,54 @@ fn schema_error(py: Python<'_>, e: schema::SchemaError) -> PyErr {
     set().err().unwrap_or(err)
 }
 
-fn is_text(o: &Bound<'_, PyAny>) -> bool {
-    o.is_instance_of::<PyBytes>()
-        || o.is_instance_of::<PyString>()
-        || o.is_instance_of::<PyByteArray>()
+/// Bytes are JSON text: no JSON value is `bytes`, so reading them as text is never ambiguous.
+fn is_bytes(o: &Bound<'_, PyAny>) -> bool {
+    o.is_instance_of::<PyBytes>() || o.is_instance_of::<PyByteArray>()
 }
 
-/// A JSON argument given as text (bytes, bytearray, str: parsed with core's rules under
-/// `Limits::DEFAULT`, a `DecodeError` when it is not JSON) or as a Python value. Also roughly
+/// A JSON argument given as a Python value, or as JSON text in bytes/bytearray (parsed with
+/// core's rules under `Limits::DEFAULT`, a `DecodeError` when it is not JSON). Also roughly
 /// its size, to decide on releasing the GIL.
 fn json_arg(o: &Bound<'_, PyAny>) -> PyResult<(Value, usize)> {
-    if is_text(o) {
-        let text = input_bytes(o)?;
-        let v = Value::parse(&text, Limits::DEFAULT).map_err(|e| decode_error(o.py(), e))?;
-        return Ok((v, text.len()));
+    if is_bytes(o) {
+        json_text(o)
+    } else {
+        sized_value_of(o)
     }
-    sized_value_of(o)
+}
+
+/// A JSON argument that must be text (`str`, `bytes`, `bytearray`).
+fn json_text(o: &Bound<'_, PyAny>) -> PyResult<(Value, usize)> {
+    if !(is_bytes(o) || o.is_instance_of::<PyString>()) {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "expected JSON text (str, bytes or bytearray)",
+        ));
+    }
+    let text = input_bytes(o)?;
+    let v = Value::parse(&text, Limits::DEFAULT).map_err(|e| decode_error(o.py(), e))?;
+    Ok((v, text.len()))
 }
 
 /// A schema argument: like [`json_arg`], but text that is not JSON is core's compile error
 /// (`SchemaError` kind `invalid_json`).
 fn schema_arg(o: &Bound<'_, PyAny>, opts: &SchemaOptions) -> PyResult<Value> {
-    if is_text(o) {
-        let text = input_bytes(o)?;
-        return match Value::parse(&text, Limits::DEFAULT) {
-            Ok(v) => Ok(v),
-            Err(_) => Err(match schema::Schema::compile_bytes_with(&text, opts) {
-                Err(e) => schema_error(o.py(), e),
-                Ok(_) => pyo3::exceptions::PyValueError::new_err("schema is not JSON"),
-            }),
-        };
+    if is_bytes(o) {
+        schema_text(o, opts)
+    } else {
+        value_of(o)
     }
-    value_of(o)
+}
+
+/// A schema that must be text.
+fn schema_text(o: &Bound<'_, PyAny>, opts: &SchemaOptions) -> PyResult<Value> {
+    let text = input_bytes(o)?;
+    match Value::parse(&text, Limits::DEFAULT) {
+        Ok(v) => Ok(v),
+        Err(_) => Err(match schema::Schema::compile_bytes_with(&text, opts) {
+            Err(e) => schema_error(o.py(), e),
+            Ok(_) => pyo3::exceptions::PyValueError::new_err("schema is not JSON"),
+        }),
+    }
 }
 
 fn options(
@@ -127,6 +146,14 @@ impl Schema {
         errors(py, &found)
     }
 
+    /// [`Schema::validate`] with `instance` given as JSON text (`str`, `bytes`, `bytearray`).
+    fn validate_json<'py>(&self, instance: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let py = instance.py();
+        let (v, size) = json_text(instance)?;
+        let found = maybe_detach(py, size, || self.inner.validate(&v));
+        errors(py, &found)
+    }
+
     /// True when `instance` fits (stops at the first failure).
     fn is_valid(&self, instance: &Bound<'_, PyAny>) -> PyResult<bool> {
         let (v, size) = json_arg(instance)?;
@@ -156,6 +183,31 @@ fn validate<'py>(
     let opts = options(assert_formats, max_errors, resources)?;
     let doc = schema_arg(schema, &opts)?;
     let (v, size) = json_arg(instance)?;
+    let found = maybe_detach(py, size, || schema::validate_value(&doc, &v, &opts))
+        .map_err(|e| schema_error(py, e))?;
+    errors(py, &found)
+}
+
+/// [`validate`] with both `schema` and `instance` given as JSON text (`str`, `bytes` or
+/// `bytearray`).
+#[pyfunction]
+#[pyo3(signature = (schema, instance, *, assert_formats=false, max_errors=None, resources=None))]
+fn validate_json<'py>(
+    schema: &Bound<'py, PyAny>,
+    instance: &Bound<'py, PyAny>,
+    assert_formats: bool,
+    max_errors: Option<usize>,
+    resources: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyList>> {
+    let py = schema.py();
+    let opts = options(assert_formats, max_errors, resources)?;
+    if !(is_bytes(schema) || schema.is_instance_of::<PyString>()) {
+        return Err(pyo3::exceptions::PyTypeError::new_err(
+            "expected JSON text (str, bytes or bytearray)",
+        ));
+    }
+    let doc = schema_text(schema, &opts)?;
+    let (v, size) = json_text(instance)?;
     let found = maybe_detach(py, size, || schema::validate_value(&doc, &v, &opts))
         .map_err(|e| schema_error(py, e))?;
     errors(py, &found)
@@ -232,6 +284,7 @@ fn member<'v>(v: &'v mut Value, key: &str) -> Option<&'v mut Value> {
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Schema>()?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_json, m)?)?;
     m.add_function(wrap_pyfunction!(check_arguments, m)?)?;
     m.add_function(wrap_pyfunction!(check_output, m)?)?;
     Ok(())

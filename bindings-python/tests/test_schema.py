@@ -53,8 +53,6 @@ def triples(errors):
 
 @pytest.mark.parametrize("schema, instance, want", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_validate_python_values(schema, instance, want):
-    if isinstance(instance, str):
-        instance = json.dumps(instance)  # str is JSON text: a string instance is quoted
     errors = mcpwire.validate(schema, instance)
     assert triples(errors) == sorted(want)
     for e in errors:
@@ -63,15 +61,17 @@ def test_validate_python_values(schema, instance, want):
 
 
 @pytest.mark.parametrize("schema, instance, want", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
-@pytest.mark.parametrize("as_text", [lambda v: json.dumps(v), lambda v: json.dumps(v).encode(),
-                                     lambda v: bytearray(json.dumps(v).encode())], ids=["str", "bytes", "bytearray"])
+@pytest.mark.parametrize("as_text", [lambda v: json.dumps(v).encode(),
+                                     lambda v: bytearray(json.dumps(v).encode())], ids=["bytes", "bytearray"])
 def test_validate_json_text_gives_the_same_errors(schema, instance, want, as_text):
-    value = json.dumps(instance) if isinstance(instance, str) else instance
-    by_value = mcpwire.validate(schema, value)
+    by_value = mcpwire.validate(schema, instance)
     assert triples(by_value) == sorted(want)
     assert mcpwire.validate(as_text(schema), as_text(instance)) == by_value
     assert mcpwire.validate(schema, as_text(instance)) == by_value
-    assert mcpwire.validate(as_text(schema), value) == by_value
+    assert mcpwire.validate(as_text(schema), instance) == by_value
+    assert mcpwire.validate_json(json.dumps(schema), json.dumps(instance)) == by_value
+    assert mcpwire.validate_json(as_text(schema), as_text(instance)) == by_value
+    assert mcpwire.Schema(schema).validate_json(json.dumps(instance)) == by_value
 
 
 def test_messages_are_cores():
@@ -79,11 +79,28 @@ def test_messages_are_cores():
     assert e["message"] == '`/units` must be one of "metric", "imperial"; got "kelvin"'
 
 
-def test_a_str_instance_is_json_text():
-    assert mcpwire.validate({"type": "string"}, '"abc"') == []
+def test_a_str_instance_is_a_string_value_as_in_jsonschema():
+    assert mcpwire.validate({"type": "string"}, "hello") == []
+    assert mcpwire.validate({"type": "string", "minLength": 2}, "abc") == []
+    [e] = mcpwire.validate({"type": "integer"}, "5")  # the string "5", not the number
+    assert e["keyword"] == "type"
+    assert mcpwire.Schema({"const": "{}"}).is_valid("{}")
+    assert mcpwire.check_arguments({"type": "object"}, "t", "{}") is not None  # a string, not {}
+
+
+def test_json_text_is_explicit():
+    assert mcpwire.validate({"type": "string"}, b'"abc"') == []
+    assert mcpwire.validate_json('{"type": "integer"}', "5") == []
+    with pytest.raises(mcpwire.SchemaError) as schema_info:
+        mcpwire.validate_json("{'type': 'string'}", "1")
+    assert schema_info.value.kind == "invalid_json"
     with pytest.raises(mcpwire.DecodeError) as info:
-        mcpwire.validate({"type": "string"}, "abc")
+        mcpwire.validate_json('{"type": "string"}', "abc")
     assert (info.value.kind, info.value.code, info.value.offset) == ("unexpected_byte", -32700, 0)
+    with pytest.raises(TypeError):
+        mcpwire.validate_json({"type": "string"}, "1")
+    with pytest.raises(TypeError):
+        mcpwire.Schema({}).validate_json(1)
     with pytest.raises(mcpwire.DecodeError):
         mcpwire.validate({}, b'{"a":1,"a":2}')  # duplicate keys are refused like everywhere
 
@@ -93,8 +110,8 @@ def test_max_errors_and_formats():
     assert len(mcpwire.validate(schema, [1, "a", 2.5, None])) == 3
     assert len(mcpwire.validate(schema, [1, "a", 2.5, None], max_errors=1)) == 1
     email = {"type": "string", "format": "email"}
-    assert mcpwire.validate(email, '"nope"') == []  # format is an annotation by default
-    [e] = mcpwire.validate(email, '"nope"', assert_formats=True)
+    assert mcpwire.validate(email, "nope") == []  # format is an annotation by default
+    [e] = mcpwire.validate(email, "nope", assert_formats=True)
     assert e["keyword"] == "format"
 
 
@@ -103,7 +120,7 @@ def test_resources_for_refs_to_other_documents():
     schema = {"type": "object", "properties": {"u": {"$ref": uri}}}
     [e] = mcpwire.validate(schema, {"u": "kelvin"}, resources={uri: UNITS})
     assert e["schema_path"] == uri + "#/enum"
-    assert mcpwire.validate(schema, {"u": "metric"}, resources={uri: json.dumps(UNITS)}) == []
+    assert mcpwire.validate(schema, {"u": "metric"}, resources={uri: json.dumps(UNITS).encode()}) == []
     with pytest.raises(mcpwire.SchemaError) as info:
         mcpwire.validate(schema, {})  # nothing is fetched
     assert info.value.kind == "unresolvable_ref"
@@ -115,7 +132,7 @@ def test_resources_for_refs_to_other_documents():
     ({"properties": {"a": {"pattern": "(?<=a)b"}}}, "invalid_regex", "/properties/a/pattern"),
     ({"$ref": "#/$defs/missing"}, "unresolvable_ref", "/$ref"),
     ({"$defs": {"x": {"$anchor": "a"}, "y": {"$anchor": "a"}}}, "invalid_keyword", "/$defs/y"),
-    ('{"type": ', "invalid_json", ""),
+    (b'{"type": ', "invalid_json", ""),
     (b'{"a":1,"a":2}', "invalid_json", ""),
 ])
 def test_schema_that_cannot_be_compiled(schema, kind, path):
@@ -127,6 +144,12 @@ def test_schema_that_cannot_be_compiled(schema, kind, path):
     assert str(e).startswith("invalid schema")
     with pytest.raises(mcpwire.SchemaError):
         mcpwire.Schema(schema)
+
+
+def test_a_str_schema_is_a_value_not_text():
+    with pytest.raises(mcpwire.SchemaError) as info:
+        mcpwire.validate('{"type": "string"}', "x")  # a string is not a schema
+    assert info.value.kind == "invalid_keyword"
 
 
 def test_schema_error_pickles():
@@ -181,7 +204,8 @@ def test_large_instance_same_result():
     assert len(text) > 64 * 1024
     [e] = mcpwire.validate(rows, big)
     assert e["instance_path"] == "/5000/i" and e["keyword"] == "type"
-    assert mcpwire.validate(rows, text) == [e]
+    assert mcpwire.validate(rows, text.encode()) == [e]
+    assert mcpwire.validate_json(json.dumps(rows), text) == [e]
 
 
 # ---- the MCP steps ----------------------------------------------------------------------------
@@ -222,7 +246,7 @@ def test_check_arguments_schema_errors():
     with pytest.raises(mcpwire.SchemaError):
         mcpwire.check_arguments({"type": 5}, "t", {})
     with pytest.raises(mcpwire.SchemaError) as info:
-        mcpwire.check_arguments("{", "t", {})
+        mcpwire.check_arguments(b"{", "t", {})
     assert info.value.kind == "invalid_json"
 
 
@@ -243,7 +267,7 @@ def test_check_output(result, outcome, paths):
     assert triples(got["errors"]) == paths
     for e in got["errors"]:
         assert list(e) == ["instance_path", "schema_path", "keyword", "message"]
-    assert mcpwire.check_output(json.dumps(OUTPUT), json.dumps(result).encode()) == got
+    assert mcpwire.check_output(json.dumps(OUTPUT).encode(), json.dumps(result).encode()) == got
 
 
 def test_stubs_type_check_schema_and_session_use(tmp_path):
@@ -269,7 +293,7 @@ def test_stubs_type_check_schema_and_session_use(tmp_path):
         srv = mcpwire.Server(["2025-11-25"], {"name": "s", "version": "1"}, {"tools": {}})
         maybe: bytes = srv.respond_tool(1, {"content": []})
         try:
-            mcpwire.validate("{", 1)
+            mcpwire.validate(b"{", 1)
         except mcpwire.SchemaError as e:
             kind: str = e.kind
     '''))

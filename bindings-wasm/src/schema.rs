@@ -1,6 +1,7 @@
 //! JSON Schema validation over `mcpwire::schema`: `validate`, the compiled `Schema` class and
-//! the two MCP tool steps. Schemas and instances are JSON text (a string or bytes, parsed by
-//! core) or plain JS values; errors come back as core's values, compile failures as
+//! the two MCP tool steps. Schemas and instances are plain JS values (a string is a string
+//! value), or JSON text given explicitly: as bytes (`Uint8Array`, never a JSON value), or any
+//! text to `validateJson` / `Schema.validateJson`. Errors come back as core's values, compile failures as
 //! `McpwireError` with the SchemaErrorKind name. Same names and behaviour as the Node binding.
 
 use crate::args::{bool_arg, field, given, integer_arg, options_arg, string_arg};
@@ -21,12 +22,18 @@ enum Arg {
     Instance,
 }
 
-/// A schema, instance, argument object or result: JSON text (`string`, `Uint8Array`: parsed
-/// by core with the default limits) or a plain JS value.
+/// A schema, instance, argument object or result: a plain JS value, or JSON text in a
+/// `Uint8Array` (parsed by core with the default limits).
 fn json_arg(v: &JsValue, arg: Arg) -> Result<Value, JsValue> {
-    if !v.is_string() && !v.is_instance_of::<Uint8Array>() {
-        return js_to_value_strict(v);
+    if v.is_instance_of::<Uint8Array>() {
+        json_text(v, arg)
+    } else {
+        js_to_value_strict(v)
     }
+}
+
+/// A JSON argument that must be text (`string`, `Uint8Array`).
+fn json_text(v: &JsValue, arg: Arg) -> Result<Value, JsValue> {
     let input = read_input(v)?;
     Value::parse(input.bytes(), Limits::DEFAULT).map_err(|e| match arg {
         Arg::Instance => mcpwire_error(e),
@@ -67,16 +74,31 @@ fn compile(schema: &JsValue, opts: &SchemaOptions) -> Result<schema::Schema, JsV
 
 /// Every way `instance` does not fit `schema` (draft 2020-12 unless `$schema` says draft-07):
 /// `[]` when it fits. Each error has `instancePath`, `schemaPath`, `keyword` and `message`.
-/// A string or bytes argument is JSON text (so a string instance is written `'"text"'`).
+/// Both are JS values (a string instance is a string: `validate({type: 'string'}, 'hello')`
+/// is `[]`); bytes are JSON text, and `validateJson` takes text of any kind.
 /// A schema that cannot be compiled throws `McpwireError` with the SchemaErrorKind name.
 #[wasm_bindgen(unchecked_return_type = "Array<SchemaValidationError>")]
 pub fn validate(
-    #[wasm_bindgen(unchecked_param_type = "JSONValue | string | Uint8Array")] schema: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "JSONValue | string | Uint8Array")] instance: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "JSONValue | Uint8Array")] schema: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "JSONValue | Uint8Array")] instance: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "SchemaOptions | null")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let compiled = compile(&schema, &schema_options(&options)?)?;
     let instance = json_arg(&instance, Arg::Instance)?;
+    value_to_js(&schema::errors_to_value(&compiled.validate(&instance)))
+}
+
+/// `validate` with `schema` and `instance` both given as JSON text (`string`, `Uint8Array`).
+#[wasm_bindgen(js_name = validateJson, unchecked_return_type = "Array<SchemaValidationError>")]
+pub fn validate_json(
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] schema: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] instance: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SchemaOptions | null")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let opts = schema_options(&options)?;
+    let compiled = schema::Schema::compile_with(&json_text(&schema, Arg::Schema)?, &opts)
+        .map_err(mcpwire_error)?;
+    let instance = json_text(&instance, Arg::Instance)?;
     value_to_js(&schema::errors_to_value(&compiled.validate(&instance)))
 }
 
@@ -92,7 +114,7 @@ impl Schema {
     /// SchemaErrorKind name when it cannot be compiled.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "JSONValue | string | Uint8Array")] schema: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "JSONValue | Uint8Array")] schema: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "SchemaOptions | null")] options: JsValue,
     ) -> Result<Schema, JsValue> {
         Ok(Schema {
@@ -106,11 +128,21 @@ impl Schema {
         self.schema.draft().uri().into()
     }
 
+    /// `Schema.validate` with `instance` given as JSON text (`string` too).
+    #[wasm_bindgen(js_name = validateJson, unchecked_return_type = "Array<SchemaValidationError>")]
+    pub fn validate_json(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] instance: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let instance = json_text(&instance, Arg::Instance)?;
+        value_to_js(&schema::errors_to_value(&self.schema.validate(&instance)))
+    }
+
     /// Every way `instance` does not fit: `[]` when it fits.
     #[wasm_bindgen(unchecked_return_type = "Array<SchemaValidationError>")]
     pub fn validate(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "JSONValue | string | Uint8Array")] instance: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "JSONValue | Uint8Array")] instance: JsValue,
     ) -> Result<JsValue, JsValue> {
         let instance = json_arg(&instance, Arg::Instance)?;
         value_to_js(&schema::errors_to_value(&self.schema.validate(&instance)))
@@ -120,7 +152,7 @@ impl Schema {
     #[wasm_bindgen(js_name = isValid)]
     pub fn is_valid(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "JSONValue | string | Uint8Array")] instance: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "JSONValue | Uint8Array")] instance: JsValue,
     ) -> Result<bool, JsValue> {
         Ok(self.schema.is_valid(&json_arg(&instance, Arg::Instance)?))
     }
@@ -131,11 +163,10 @@ impl Schema {
 /// send back (a tool error listing every fault, so the model can fix its call).
 #[wasm_bindgen(js_name = checkArguments, unchecked_return_type = "CallToolResult | null")]
 pub fn check_arguments(
-    #[wasm_bindgen(js_name = inputSchema, unchecked_param_type = "JSONValue | string | Uint8Array")]
+    #[wasm_bindgen(js_name = inputSchema, unchecked_param_type = "JSONValue | Uint8Array")]
     input_schema: JsValue,
     #[wasm_bindgen(js_name = toolName, unchecked_param_type = "string")] tool_name: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "JSONValue | string | Uint8Array | null")]
-    args: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "JSONValue | Uint8Array | null")] args: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "SchemaOptions | null")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let opts = schema_options(&options)?;
@@ -157,9 +188,9 @@ pub fn check_arguments(
 /// `missing_structured_content` or `output_schema_mismatch`.
 #[wasm_bindgen(js_name = checkOutput, unchecked_return_type = "OutputCheck")]
 pub fn check_output(
-    #[wasm_bindgen(js_name = outputSchema, unchecked_param_type = "JSONValue | string | Uint8Array")]
+    #[wasm_bindgen(js_name = outputSchema, unchecked_param_type = "JSONValue | Uint8Array")]
     output_schema: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CallToolResult | string | Uint8Array")] result: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CallToolResult | Uint8Array")] result: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "SchemaOptions | null")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let opts = schema_options(&options)?;

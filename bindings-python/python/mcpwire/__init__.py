@@ -24,6 +24,7 @@ from ._mcpwire import (
     failure_response,
     page,
     validate,
+    validate_json,
 )
 
 # Names for type annotations (also usable at runtime).
@@ -59,7 +60,8 @@ Facts = TypedDict(
 )
 
 Event = Dict[str, Any]
-SchemaInput = Union[bytes, bytearray, str, Dict[str, Any], bool]
+SchemaInput = Union[bytes, bytearray, Dict[str, Any], bool]
+JSONText = Union[str, bytes, bytearray]
 
 
 class Page(TypedDict):
@@ -91,6 +93,7 @@ __all__ = [
     "Facts",
     "Input",
     "JSON",
+    "JSONText",
     "OutputCheck",
     "Page",
     "Schema",
@@ -108,4 +111,5 @@ __all__ = [
     "failure_response",
     "page",
     "validate",
+    "validate_json",
 ]

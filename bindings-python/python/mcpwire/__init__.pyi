@@ -13,6 +13,7 @@ __all__ = [
     "Facts",
     "Input",
     "JSON",
+    "JSONText",
     "OutputCheck",
     "Page",
     "Schema",
@@ -30,6 +31,7 @@ __all__ = [
     "failure_response",
     "page",
     "validate",
+    "validate_json",
 ]
 
 __version__: str
@@ -290,8 +292,11 @@ class ValidationErrorInfo(TypedDict):
     keyword: str
     message: str
 
-SchemaInput = Union[bytes, bytearray, str, Dict[str, JSON], bool]
-"""A schema as JSON text (bytes, bytearray, str) or as a decoded value (dict or bool)."""
+SchemaInput = Union[bytes, bytearray, Dict[str, JSON], bool]
+"""A schema as a decoded value (dict or bool) or as JSON text in ``bytes``/``bytearray``."""
+
+JSONText = Union[str, bytes, bytearray]
+"""JSON text, for the ``*_json`` forms."""
 
 @final
 class Schema:
@@ -308,7 +313,9 @@ class Schema:
     ) -> Schema: ...
     def validate(self, instance: JSON) -> List[ValidationErrorInfo]:
         """Every way ``instance`` does not fit (up to ``max_errors``, default 100); empty
-        when valid. ``bytes``/``bytearray``/``str`` instances are JSON text."""
+        when valid. A ``str`` is a string value; ``bytes``/``bytearray`` are JSON text."""
+    def validate_json(self, instance: JSONText) -> List[ValidationErrorInfo]:
+        """:meth:`validate` with ``instance`` given as JSON text (``str`` too)."""
     def is_valid(self, instance: JSON) -> bool: ...
     @property
     def draft(self) -> str:
@@ -324,12 +331,24 @@ def validate(
 ) -> List[ValidationErrorInfo]:
     """Compiles ``schema`` and validates ``instance``: an empty list means valid.
 
-    Both may be JSON text (``bytes``, ``bytearray``, ``str``; so a JSON string instance is
-    written ``'"text"'``) or decoded Python values. Raises :class:`SchemaError` for a schema
+    Both are Python values (a ``str`` instance is a string: ``validate({"type": "string"},
+    "hello") == []``); JSON text is given as ``bytes``/``bytearray``, or to
+    :func:`validate_json`. Raises :class:`SchemaError` for a schema
     that cannot be compiled (text that is not JSON is ``invalid_json``),
     :class:`DecodeError` for instance text that is not JSON, ``TypeError``/``ValueError`` for
     values JSON cannot hold. ``assert_formats`` checks ``format``; ``resources`` maps absolute
     URIs to schemas ``$ref`` may name (nothing is fetched)."""
+
+def validate_json(
+    schema: JSONText,
+    instance: JSONText,
+    *,
+    assert_formats: bool = False,
+    max_errors: Optional[int] = None,
+    resources: Optional[Dict[str, SchemaInput]] = None,
+) -> List[ValidationErrorInfo]:
+    """:func:`validate` with ``schema`` and ``instance`` both given as JSON text (``str``,
+    ``bytes`` or ``bytearray``). Raises ``TypeError`` for anything else."""
 
 def check_arguments(
     input_schema: SchemaInput,

@@ -7,7 +7,7 @@ import { wire, newClient, newServer, connected, call, ok } from './peers.mjs'
 if (h.esm) {
   test('modules: the ESM entry exports the same API as the CommonJS entry', () => {
     const names = ['decode', 'encode', 'canonicalize', 'classify', 'failureResponse', 'errorKinds', 'McpwireError']
-    names.push('page', 'validate', 'checkArguments', 'checkOutput', 'Client', 'Server', 'Schema')
+    names.push('page', 'validate', 'validateJson', 'checkArguments', 'checkOutput', 'Client', 'Server', 'Schema')
     for (const name of names) {
       assert.ok(name in h.esm, name)
       assert.equal(h.esm[name], lib[name], name)

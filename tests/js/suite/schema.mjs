@@ -70,7 +70,10 @@ const SCHEMA_CASES = [
 ]
 
 /** The three forms of a JSON argument: a JS value, JSON text, UTF-8 bytes. */
-const forms = (v) => [v, JSON.stringify(v), utf8.encode(JSON.stringify(v))]
+// A value, and its JSON text as bytes (a string is a value: JSON text in a string goes to
+// validateJson).
+const forms = (v) => [v, utf8.encode(JSON.stringify(v))]
+const texts = (v) => [JSON.stringify(v), utf8.encode(JSON.stringify(v))]
 
 /** Errors without messages (sorted by path), and each message checked to be a sentence. */
 function shape(errors) {
@@ -100,17 +103,28 @@ for (const c of SCHEMA_CASES) {
           for (const w of want) if (w.message) assert.ok(got.some((e) => e.message === w.message), w.message)
           assert.deepEqual(compiled.validate(instance), got)
         }
+        for (const text of texts(v)) {
+          const got = lib.validate(schema, v)
+          for (const schemaText of texts(c.schema)) assert.deepEqual(lib.validateJson(schemaText, text), got)
+          assert.deepEqual(compiled.validateJson(text), got)
+        }
         assert.equal(compiled.isValid(v), false)
       }
     }
   })
 }
 
-test('schema: a string argument is JSON text (a string instance is written with quotes)', () => {
-  assert.deepEqual(lib.validate({ type: 'string' }, '"abc"'), [])
-  assert.equal(lib.validate({ type: 'string' }, '12')[0].keyword, 'type')
-  assert.throws(() => lib.validate({ type: 'string' }, 'abc'), mcpwireError('unexpected_byte', -32700, 0))
-  assert.throws(() => lib.validate({}, '{"a":1,"a":2}'), mcpwireError('duplicate_key', -32700))
+test('schema: a string argument is a string value; JSON text is bytes or validateJson', () => {
+  assert.deepEqual(lib.validate({ type: 'string' }, 'hello'), [])
+  assert.equal(lib.validate({ type: 'integer' }, '12')[0].keyword, 'type')
+  assert.equal(new lib.Schema({ const: '{}' }).isValid('{}'), true)
+  assert.notEqual(lib.checkArguments({ type: 'object' }, 't', '{}'), null)
+  assert.deepEqual(lib.validate({ type: 'string' }, utf8.encode('"abc"')), [])
+  assert.deepEqual(lib.validateJson('{"type":"integer"}', '12'), [])
+  assert.throws(() => lib.validateJson('{"type":"string"}', 'abc'), mcpwireError('unexpected_byte', -32700, 0))
+  assert.throws(() => lib.validateJson({ type: 'string' }, '1'), typeError)
+  assert.throws(() => new lib.Schema({}).validateJson(1), typeError)
+  assert.throws(() => lib.validateJson('{}', '{"a":1,"a":2}'), mcpwireError('duplicate_key', -32700))
   assert.throws(() => lib.validate({}, utf8.encode('[1,]')), (e) => e instanceof lib.McpwireError && e.offset === 3)
 })
 
@@ -140,7 +154,7 @@ test('schema: a schema that cannot be compiled is McpwireError with the SchemaEr
   }
   // schema text that is not JSON: invalid_json
   for (const text of ['{', utf8.encode('{"type":}')]) {
-    assert.throws(() => lib.validate(text, {}), (e) => {
+    assert.throws(() => (typeof text === 'string' ? lib.validateJson(text, '{}') : lib.validate(text, {})), (e) => {
       assert.ok(e instanceof lib.McpwireError)
       assert.deepEqual({ kind: e.kind, code: e.code, schemaPath: e.schemaPath }, { kind: 'invalid_json', code: null, schemaPath: '' })
       assert.match(e.message, /at byte/)
@@ -162,9 +176,9 @@ test('schema: options (resources, maxErrors, assertFormats) and the compiled Sch
   assert.equal(lib.validate(many, [1, 2, 3]).length, 3)
   assert.equal(lib.validate(many, [1, 2, 3], { maxErrors: 2 }).length, 2)
   const date = { type: 'string', format: 'date' }
-  assert.deepEqual(lib.validate(date, '"not a date"'), [])
-  assert.equal(lib.validate(date, '"not a date"', { assertFormats: true })[0].keyword, 'format')
-  assert.deepEqual(lib.validate(date, '"2026-07-28"', { assertFormats: true, maxErrors: null }), [])
+  assert.deepEqual(lib.validate(date, 'not a date'), [])
+  assert.equal(lib.validate(date, 'not a date', { assertFormats: true })[0].keyword, 'format')
+  assert.deepEqual(lib.validate(date, '2026-07-28', { assertFormats: true, maxErrors: null }), [])
   assert.throws(() => lib.validate(many, [], { maxErrors: 0 }), rangeError)
   assert.throws(() => lib.validate(many, [], { assertFormats: 'yes' }), typeError)
   assert.throws(() => lib.validate(many, [], 5), typeError)
@@ -187,7 +201,7 @@ test('schema: values JSON cannot hold are TypeErrors; too deep or cyclic is too_
   let deep = 1
   for (let i = 0; i < 200; i++) deep = [deep]
   assert.throws(() => lib.validate({}, deep), mcpwireError('too_deep', -32700))
-  assert.throws(() => lib.validate({}, JSON.stringify(deep)), mcpwireError('too_deep', -32700))
+  assert.throws(() => lib.validate({}, utf8.encode(JSON.stringify(deep))), mcpwireError('too_deep', -32700))
   // within the limit, deep values validate
   let ok = 1
   for (let i = 0; i < 100; i++) ok = [ok]
@@ -205,14 +219,14 @@ test('schema: checkArguments gives null or the isError CallToolResult', () => {
     assert.equal(lines[0], 'Invalid arguments for tool get_weather:')
     assert.equal(lines.length, 4, bad.content[0].text)
     assert.ok(lines.slice(1).every((l) => l.startsWith('- ')))
-    assert.deepEqual(lib.checkArguments(schema, 'get_weather', JSON.stringify({ units: 'kelvin', days: 3 })), bad)
+    assert.deepEqual(lib.checkArguments(schema, 'get_weather', utf8.encode(JSON.stringify({ units: 'kelvin', days: 3 }))), bad)
   }
   // omitted or null arguments are {}
   assert.match(lib.checkArguments(WEATHER_INPUT, 't').content[0].text, /city/)
   assert.deepEqual(lib.checkArguments(WEATHER_INPUT, 't', null), lib.checkArguments(WEATHER_INPUT, 't', {}))
   assert.equal(lib.checkArguments({ type: 'object' }, 't'), null)
   assert.throws(() => lib.checkArguments(WEATHER_INPUT, 5, {}), typeError)
-  assert.throws(() => lib.checkArguments(WEATHER_INPUT, 't', '{'), mcpwireError('unexpected_end', -32700))
+  assert.throws(() => lib.checkArguments(WEATHER_INPUT, 't', utf8.encode('{')), mcpwireError('unexpected_end', -32700))
   // the result is a CallToolResult a server can send as it is
   const { client, server } = connected()
   const { ev } = call(client, server, 0, 'get_weather', { args: { units: 'kelvin' } })
