@@ -12,10 +12,13 @@ cargo clippy --workspace --all-targets -- -D warnings
 echo "== Rust: the core builds without std (no allocator, and with alloc)"
 cargo build -q -p mcpwire --target thumbv7em-none-eabihf --no-default-features
 cargo build -q -p mcpwire --target thumbv7em-none-eabihf --no-default-features --features alloc
+cargo build -q -p mcpwire --target thumbv7em-none-eabihf --no-default-features --features serde
 
 echo "== Rust: tests"
 cargo test -p mcpwire --no-default-features --test session_no_alloc --test vectors_no_alloc --test json_edges
 cargo test -p mcpwire -p mcpwire-cli
+cargo test -p mcpwire --features serde --test serde
+cargo test -p mcpwire-benches --test serde_rmcp
 
 for b in python node wasm; do
   echo "== bindings-$b"

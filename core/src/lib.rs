@@ -29,6 +29,8 @@ pub mod mcp;
 pub mod report;
 #[cfg(feature = "alloc")]
 pub mod schema;
+#[cfg(feature = "serde")]
+mod serde_bridge;
 pub mod state;
 
 pub use error::{BufferTooSmall, Classification, DecodeError, ErrorKind};
