@@ -118,7 +118,7 @@ test('schema: a string argument is a string value; JSON text is bytes or validat
   assert.deepEqual(lib.validate({ type: 'string' }, 'hello'), [])
   assert.equal(lib.validate({ type: 'integer' }, '12')[0].keyword, 'type')
   assert.equal(new lib.Schema({ const: '{}' }).isValid('{}'), true)
-  assert.notEqual(lib.checkArguments({ type: 'object' }, 't', '{}'), null)
+  assert.equal(lib.checkArguments({ type: 'object' }, 't', '{}').isError, true)
   assert.deepEqual(lib.validate({ type: 'string' }, utf8.encode('"abc"')), [])
   assert.deepEqual(lib.validateJson('{"type":"integer"}', '12'), [])
   assert.throws(() => lib.validateJson('{"type":"string"}', 'abc'), mcpwireError('unexpected_byte', -32700, 0))
