@@ -107,8 +107,7 @@ fn serialize_number<S: Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> 
 fn serialize_encoded<T: Encode + ?Sized, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
     let bytes = crate::encode_to_vec(v);
     let text = String::from_utf8(bytes).map_err(|_| S::Error::custom("encoder wrote non-UTF-8"))?;
-    let raw =
-        RawJson::parse_with(&text, crate::Limits::UNBOUNDED).map_err(S::Error::custom)?;
+    let raw = RawJson::parse_with(&text, crate::Limits::UNBOUNDED).map_err(S::Error::custom)?;
     raw.serialize(s)
 }
 
