@@ -13,6 +13,8 @@ pub trait LineBuffer {
     fn write_at(&mut self, at: usize, bytes: &[u8]);
     /// The first `len` bytes stored (`len` is at most what was written).
     fn stored(&self, len: usize) -> &[u8];
+    /// The first `len` bytes stored, to rearrange in place.
+    fn stored_mut(&mut self, len: usize) -> &mut [u8];
 }
 
 impl LineBuffer for &mut [u8] {
@@ -29,6 +31,11 @@ impl LineBuffer for &mut [u8] {
     fn stored(&self, len: usize) -> &[u8] {
         &self[..len.min(self.len())]
     }
+
+    fn stored_mut(&mut self, len: usize) -> &mut [u8] {
+        let end = len.min(self.len());
+        &mut self[..end]
+    }
 }
 
 #[cfg(feature = "alloc")]
@@ -44,5 +51,10 @@ impl LineBuffer for alloc::vec::Vec<u8> {
 
     fn stored(&self, len: usize) -> &[u8] {
         &self[..len.min(self.len())]
+    }
+
+    fn stored_mut(&mut self, len: usize) -> &mut [u8] {
+        let end = len.min(self.len());
+        &mut self[..end]
     }
 }
