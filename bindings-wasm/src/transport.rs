@@ -251,8 +251,11 @@ pub fn decode_header_value(
     t::decode_header_value(input.bytes()).map_err(mcpwire_error)
 }
 
+/// Request headers as owned (name, value) bytes.
+type OwnedHeaders = Vec<(Vec<u8>, Vec<u8>)>;
+
 /// Header pairs from a plain object (string or string[] values) or `[name, value]` pairs.
-fn header_pairs(headers: &JsValue) -> Result<Vec<(Vec<u8>, Vec<u8>)>, JsValue> {
+fn header_pairs(headers: &JsValue) -> Result<OwnedHeaders, JsValue> {
     let bad = || type_error("headers must be an object or an array of [name, value] pairs");
     if !headers.is_object() {
         return Err(bad());
