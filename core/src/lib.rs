@@ -32,6 +32,7 @@ pub mod schema;
 #[cfg(feature = "serde")]
 mod serde_bridge;
 pub mod state;
+pub mod transport;
 
 pub use error::{BufferTooSmall, Classification, DecodeError, ErrorKind};
 pub use jsonrpc::{
