@@ -30,6 +30,8 @@ pub mod report;
 #[cfg(feature = "alloc")]
 pub mod schema;
 pub mod state;
+#[cfg(feature = "alloc")]
+pub mod watch;
 
 pub use error::{BufferTooSmall, Classification, DecodeError, ErrorKind};
 pub use jsonrpc::{
