@@ -30,6 +30,7 @@ pub mod report;
 #[cfg(feature = "alloc")]
 pub mod schema;
 pub mod state;
+pub mod transport;
 #[cfg(feature = "alloc")]
 pub mod watch;
 
