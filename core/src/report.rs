@@ -75,6 +75,13 @@ impl<'a> Report<'a> {
             o.key(sink, "line");
             sink.put(itoa::Buffer::new().format(n).as_bytes());
         }
+        self.write_json_members(&mut o, sink);
+        o.close(sink);
+    }
+
+    /// Writes the members of [`write_json`](Self::write_json)'s object (from `ok` on) into an
+    /// object the caller opened, so a caller can add members of its own.
+    pub fn write_json_members<S: Sink + ?Sized>(&self, o: &mut ObjectWriter, sink: &mut S) {
         o.key(sink, "ok");
         sink.put(if self.ok() { b"true" } else { b"false" });
         let f = self.outcome.as_ref().ok();
@@ -107,7 +114,6 @@ impl<'a> Report<'a> {
             o.key(sink, "error");
             write_error(sink, e);
         }
-        o.close(sink);
     }
 }
 

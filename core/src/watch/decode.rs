@@ -4,8 +4,9 @@
 //! message" and "The client MUST NOT write anything to the server's `stdin` that is not a
 //! valid MCP message"; "Messages are delimited by newlines".
 
-use super::{Ctx, Rule};
+use super::{Ctx, Direction, Finding, Rule};
 use crate::error::{code, DecodeError, ErrorKind};
+use crate::state::Millis;
 use alloc::format;
 
 /// A line that failed to decode: `not_json` for JSON syntax (-32700: logs on stdout, a
@@ -41,4 +42,19 @@ pub(super) fn on_partial(ctx: &mut Ctx, len: usize) {
         Rule::PartialMessage,
         format!("the stream ended inside a message: {len} bytes without their newline"),
     );
+}
+
+/// The checker skipped `bytes` bytes in this direction (relayed, not checked).
+pub(super) fn skipped(dir: Direction, line: u64, now: Millis, bytes: u64) -> Finding {
+    Finding {
+        rule: Rule::CheckingSkipped,
+        direction: dir,
+        line,
+        time: now,
+        id: None,
+        method: None,
+        message: format!(
+            "checking skipped {bytes} bytes (relayed unchecked: the checker fell behind)"
+        ),
+    }
 }

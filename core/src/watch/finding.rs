@@ -37,6 +37,9 @@ rules! {
     LineTooLong = "line_too_long",
     /// Bytes without their closing newline when the stream ended.
     PartialMessage = "partial_message",
+    /// Not a rule of the protocol: the checker fell behind and skipped bytes (they were
+    /// relayed), so findings around them may be missing or spurious.
+    CheckingSkipped = "checking_skipped",
     // handshake.rs
     /// A request other than `ping` before the handshake.
     RequestBeforeInitialize = "request_before_initialize",

@@ -1,6 +1,7 @@
 //! The tap's log of an exchange (`mcpwire tap --log FILE`), which `mcpwire check` reads back:
 //! one JSON object per line,
-//! `{"time":…,"direction":"to_server"|"to_host","line":N,"text":…}`, where `text` is the
+//! `{"time":…,"ms":…,"direction":"to_server"|"to_host","line":N,"text":…}` (`time` as the
+//! tap wrote it, `ms` the milliseconds since the tap started), where `text` is the
 //! message exactly as it crossed the wire (without its newline). A line that is not UTF-8 has
 //! `hex` (its bytes in lowercase hex) instead of `text`; a line over the limit has
 //! `too_long` (its length) and no bytes; bytes left without a newline at the end have
@@ -28,6 +29,8 @@ pub enum LogPayload {
 pub struct LogRecord {
     /// When the line was seen, as the tap wrote it.
     pub time: String,
+    /// When the line was seen, in milliseconds since the tap started.
+    pub ms: u64,
     /// Its direction.
     pub direction: Direction,
     /// Its number in its direction.
@@ -44,6 +47,7 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 pub fn write_log_record<S: Sink + ?Sized>(
     sink: &mut S,
     time: &str,
+    ms: u64,
     direction: Direction,
     line: u64,
     bytes: Result<&[u8], usize>,
@@ -52,6 +56,8 @@ pub fn write_log_record<S: Sink + ?Sized>(
     let mut o = ObjectWriter::open(sink);
     o.key(sink, "time");
     write_plain_str(sink, time);
+    o.key(sink, "ms");
+    sink.put(itoa::Buffer::new().format(ms).as_bytes());
     o.key(sink, "direction");
     write_plain_str(sink, direction.name());
     o.key(sink, "line");
@@ -119,6 +125,11 @@ impl LogRecord {
             Some(Value::String(s)) => s.clone(),
             _ => return Err(bad("log record: time must be a string")),
         };
+        let ms = match v.get("ms") {
+            Some(Value::Number(n)) => n.parse().ok(),
+            _ => None,
+        }
+        .ok_or(bad("log record: ms must be a whole number"))?;
         let direction = match v.get("direction") {
             Some(Value::String(s)) => Direction::from_name(s),
             _ => None,
@@ -143,6 +154,7 @@ impl LogRecord {
         let partial = matches!(v.get("partial"), Some(Value::Bool(true)));
         Ok(LogRecord {
             time,
+            ms,
             direction,
             line,
             payload,
@@ -154,12 +166,14 @@ impl LogRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     fn round_trip(bytes: Result<&[u8], usize>, partial: bool) -> LogRecord {
         let mut out = Vec::new();
         write_log_record(
             &mut out,
             "2026-01-02T03:04:05.678Z",
+            1234,
             Direction::ToHost,
             7,
             bytes,
@@ -177,7 +191,7 @@ mod tests {
             (r.direction, r.line, r.partial),
             (Direction::ToHost, 7, false)
         );
-        assert_eq!(r.time, "2026-01-02T03:04:05.678Z");
+        assert_eq!((r.time.as_str(), r.ms), ("2026-01-02T03:04:05.678Z", 1234));
         let raw = [0xff, 0x00, b'x', 0x80];
         assert_eq!(
             round_trip(Ok(&raw), true).payload,
@@ -195,14 +209,19 @@ mod tests {
         let msg = b"{\"jsonrpc\":\"2.0\",\"method\":\"x\",\"params\":{\"direction\":1,\"line\":2}}";
         assert!(!LogRecord::is_record(msg, Limits::DEFAULT));
         assert!(LogRecord::parse(
-            b"{\"time\":\"t\",\"direction\":\"up\",\"line\":1,\"text\":\"\"}",
+            b"{\"time\":\"t\",\"ms\":1,\"direction\":\"up\",\"line\":1,\"text\":\"\"}",
             Limits::DEFAULT
         )
         .is_err());
         assert!(LogRecord::parse(
-            b"{\"time\":\"t\",\"direction\":\"to_host\",\"line\":1,\"hex\":\"0g\"}",
+            b"{\"time\":\"t\",\"ms\":1,\"direction\":\"to_host\",\"line\":1,\"hex\":\"0g\"}",
             Limits::DEFAULT
         )
         .is_err());
+        let good = b"{\"time\":\"t\",\"ms\":1,\"direction\":\"to_host\",\"line\":1,\"hex\":\"0f\"}";
+        assert_eq!(
+            LogRecord::parse(good, Limits::DEFAULT).unwrap().payload,
+            LogPayload::Bytes(vec![15])
+        );
     }
 }

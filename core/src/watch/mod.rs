@@ -363,6 +363,12 @@ impl Watch {
         obs
     }
 
+    /// The caller skipped `bytes` bytes in `dir` (relayed, not checked). The line they
+    /// belonged to is not counted; the finding carries the number of the last line seen.
+    pub fn skipped(&mut self, dir: Direction, bytes: u64, now: Millis) -> Finding {
+        decode::skipped(dir, self.lines[dir.index()], now, bytes)
+    }
+
     fn follow(
         &mut self,
         ctx: &mut Ctx,
