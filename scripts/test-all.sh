@@ -15,6 +15,7 @@ cargo build -q -p mcpwire --target thumbv7em-none-eabihf --no-default-features -
 
 echo "== Rust: tests"
 cargo test -p mcpwire --no-default-features --test session_no_alloc --test vectors_no_alloc --test json_edges
+bash cli/tests/sdk/setup.sh  # the Python and TypeScript SDKs that cli/tests/tap.rs drives
 cargo test -p mcpwire -p mcpwire-cli
 
 for b in python node wasm; do

@@ -324,3 +324,233 @@ fn log_read_back_by_check_gives_the_same_facts(
     }
     assert_eq!(to_host.last().unwrap()["partial"], true);
 }
+
+fn sdk(rel: &str) -> PathBuf {
+    here("tests/sdk").join(rel)
+}
+
+/// The SDKs are set up by `cli/tests/sdk/setup.sh` (scripts/test-all.sh runs it).
+fn need_sdks() {
+    for p in [
+        ".venv/bin/python",
+        "node_modules/@modelcontextprotocol/sdk/package.json",
+    ] {
+        assert!(
+            sdk(p).exists(),
+            "{p} is missing: run `bash cli/tests/sdk/setup.sh` first"
+        );
+    }
+}
+
+fn run_ok(program: &Path, args: &[&str]) -> String {
+    let out = Command::new(program)
+        .args(args)
+        .current_dir(sdk(""))
+        .stderr(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{program:?} {args:?}: {:?}",
+        out.status
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The tap's arguments to run `server` with its report and log in `dir`.
+fn tapped<'a>(dir: &'a Path, json: bool, server: &[&'a str]) -> Vec<String> {
+    let mut args: Vec<String> = vec![MCPWIRE.into(), "tap".into()];
+    if json {
+        args.push("--json".into());
+    }
+    for (opt, file) in [("--report", "report"), ("--log", "log.jsonl")] {
+        args.push(opt.into());
+        args.push(dir.join(file).to_string_lossy().into_owned());
+    }
+    args.push("--".into());
+    args.extend(server.iter().map(|s| s.to_string()));
+    args
+}
+
+/// The log of a clean run: every message valid and no finding, as `check` reads it back.
+fn check_log_is_clean(dir: &Path) -> Vec<Value> {
+    let log = dir.join("log.jsonl");
+    let out = Command::new(MCPWIRE)
+        .args(["check", "--json"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    let lines = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(out.status.code(), Some(0), "{lines:#?}");
+    assert!(lines
+        .iter()
+        .all(|l| l["ok"] == true && l["findings"] == json!([])));
+    lines
+}
+
+fn python_sdk(mode: &str) {
+    need_sdks();
+    let dir = temp_dir(&format!("python-{mode}"));
+    let py = sdk(".venv/bin/python");
+    let (py_s, server) = (py.to_str().unwrap(), "py_server.py");
+    let direct = run_ok(&py, &["py_client.py", mode, py_s, server]);
+    let args = tapped(&dir, true, &[py_s, server]);
+    let mut client: Vec<&str> = vec!["py_client.py", mode];
+    client.extend(args.iter().map(String::as_str));
+    let through = run_ok(&py, &client);
+    assert_eq!(direct, through);
+    assert!(
+        direct.contains("\"structured_content\": {\"sum\": 5}"),
+        "{direct}"
+    );
+    assert!(direct.contains("[3.0, 3.0, \"step 3\"]"), "{direct}");
+    let findings = std::fs::read_to_string(dir.join("report")).unwrap();
+    assert_eq!(findings, "", "findings against the Python SDK");
+    let lines = check_log_is_clean(&dir);
+    let types: Vec<&str> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
+    let handshake = if mode == "legacy" {
+        "InitializeResult"
+    } else {
+        "DiscoverResult"
+    };
+    for t in [
+        handshake,
+        "ListToolsResult",
+        "CallToolResult",
+        "ProgressNotification",
+    ] {
+        assert!(types.contains(&t), "{t} not in {types:?}");
+    }
+}
+
+#[test]
+fn python_sdk_2026_through_the_tap_no_finding_same_output() {
+    python_sdk("auto");
+}
+
+#[test]
+fn python_sdk_initialize_handshake_through_the_tap_no_finding_same_output() {
+    python_sdk("legacy");
+}
+
+#[test]
+fn typescript_sdk_through_the_tap_no_finding_same_output_and_a_timeline() {
+    need_sdks();
+    let dir = temp_dir("typescript");
+    let node = Path::new("node");
+    let direct = run_ok(node, &["ts_client.mjs", "node", "ts_server.mjs"]);
+    let args = tapped(&dir, false, &["node", "ts_server.mjs"]);
+    let mut client: Vec<&str> = vec!["ts_client.mjs"];
+    client.extend(args.iter().map(String::as_str));
+    let through = run_ok(node, &client);
+    // The SDK's client hands progress to its callback racing the response (the same run
+    // without the tap gets 0 to 3 of them), so that step is compared on the wire below.
+    let steps = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| !l.starts_with("{\"step\":\"progress\""))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(steps(&direct), steps(&through));
+    assert!(
+        direct.contains("\"structuredContent\":{\"sum\":5}"),
+        "{direct}"
+    );
+    let lines = check_log_is_clean(&dir);
+    let progress = lines
+        .iter()
+        .filter(|l| l["type"] == "ProgressNotification")
+        .count();
+    assert_eq!(progress, 3);
+    let timeline = std::fs::read_to_string(dir.join("report")).unwrap();
+    for want in [
+        "→ server #1    request      initialize",
+        "← host   #1    response     InitializeResult (initialize)",
+        "CallToolResult (tools/call)",
+        "tool_error",
+        "[####################] 100% 3/3 step 3",
+        "; 0 finding(s)",
+        "server exited with status 0",
+    ] {
+        assert!(timeline.contains(want), "{want:?} not in\n{timeline}");
+    }
+    assert!(!timeline.contains('\x1b'), "no colour in a file");
+}
+
+#[test]
+fn a_silent_server_is_reported_and_the_tap_ends_with_it() {
+    let dir = temp_dir("silent");
+    let report = dir.join("report");
+    let mut host = Host::start(&[
+        "--json",
+        "--timeout-ms",
+        "100",
+        "--report",
+        report.to_str().unwrap(),
+        "--",
+        "python3",
+        "-c",
+        "import sys; sys.stdin.read(); sys.exit(7)",
+    ]);
+    host.send(
+        &json!({"jsonrpc": "2.0", "id": "a", "method": "tools/call", "params": {"name": "x"}}),
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !std::fs::read_to_string(&report)
+        .unwrap_or_default()
+        .contains("no_response")
+    {
+        assert!(Instant::now() < deadline, "no no_response finding");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    drop(host.stdin.take()); // the host goes away: the server reads EOF and exits
+    let (code, stdout) = host.finish();
+    assert_eq!(code, 7);
+    assert!(stdout.is_empty());
+    let findings = json_lines(&std::fs::read_to_string(&report).unwrap());
+    let rules: Vec<&str> = findings
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "request_before_initialize",
+            "no_response",
+            "unanswered_at_exit"
+        ]
+    );
+    assert_eq!(findings[1]["id"], "a");
+}
+
+#[test]
+fn sigterm_reaches_the_server_and_the_tap_exits_with_its_status() {
+    let server = "import signal, sys\n\
+                  signal.signal(signal.SIGTERM, lambda *a: sys.exit(42))\n\
+                  print('{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\",\"data\":\"up\"}}', flush=True)\n\
+                  sys.stdin.read()\n";
+    let host = Host::start(&["--", "python3", "-c", server]);
+    let ready = host.lines.recv_timeout(Duration::from_secs(30)).unwrap();
+    assert!(ready.starts_with(b"{\"jsonrpc\""));
+    let pid = host.child.id().to_string();
+    let kill = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(kill.success());
+    let (code, _) = host.finish();
+    assert_eq!(code, 42);
+}
+
+#[test]
+fn a_command_that_does_not_exist_exits_127() {
+    let out = Command::new(MCPWIRE)
+        .args(["tap", "--", "/nonexistent/server"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(127));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start '/nonexistent/server'"));
+    let out = Command::new(MCPWIRE)
+        .args(["tap", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

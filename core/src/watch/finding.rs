@@ -51,6 +51,11 @@ rules! {
     InitializedOutOfOrder = "initialized_out_of_order",
     /// A protocol version no revision of the spec defines.
     UnknownProtocolVersion = "unknown_protocol_version",
+    // stdio.rs
+    /// 2026-07-28: a request from the server on stdout.
+    ServerRequest = "server_request",
+    /// 2026-07-28: a response from the client on the server's stdin.
+    ClientResponse = "client_response",
     // ids.rs
     /// A request id already in flight from the same sender.
     DuplicateRequestId = "duplicate_request_id",

@@ -46,6 +46,16 @@ pub(crate) struct Handshake {
 }
 
 impl Handshake {
+    /// True once a request carried 2026-07-28's per-request version (no handshake).
+    pub(crate) fn is_stateless(&self) -> bool {
+        self.state == State::Stateless
+    }
+
+    /// The version the `initialize` result named, if any.
+    pub(crate) fn version(&self) -> Option<&str> {
+        self.version.as_deref()
+    }
+
     pub(crate) fn new() -> Self {
         Handshake {
             state: State::Start,

@@ -10,7 +10,7 @@
 //! was still in flight when the exchange ended.
 //!
 //! The rules, one file each: `decode` (every decode rule of the core decoder), `handshake`,
-//! `ids`, `progress`, `cancellation`, `pagination`, `catalog` (the tools listed), `arguments`,
+//! `stdio`, `ids`, `progress`, `cancellation`, `pagination`, `catalog` (the tools listed), `arguments`,
 //! `output`, `errors` (`isError` versus protocol errors) and `latency`.
 //!
 //! Choices where the spec is silent:
@@ -39,6 +39,7 @@ mod log;
 mod output;
 mod pagination;
 mod progress;
+mod stdio;
 
 pub use finding::{write_owned_id, Finding, Rule};
 pub use log::{write_log_record, LogPayload, LogRecord};
@@ -262,6 +263,11 @@ impl Watch {
         &self.limits
     }
 
+    /// The protocol version the `initialize` result named, if the session had one.
+    pub fn protocol_version(&self) -> Option<&str> {
+        self.handshake.version()
+    }
+
     /// Lines seen in `dir` so far.
     pub fn lines(&self, dir: Direction) -> u64 {
         self.lines[dir.index()]
@@ -376,6 +382,9 @@ impl Watch {
         typed: Option<&McpMessage<'_>>,
         obs: &mut Observation<'_>,
     ) {
+        if self.handshake.is_stateless() {
+            stdio::on_message(ctx, msg);
+        }
         match msg {
             Message::Request(r) => self.on_request(ctx, r, typed),
             Message::Notification(n) => {

@@ -374,3 +374,20 @@ fn tracking_is_bounded() {
     }
     assert_eq!(w.finish(2).len(), 2);
 }
+
+#[test]
+fn stdio_rules_of_2026() {
+    let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+    let list = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{{{meta}}}}}"#);
+    let ping = r#"{"jsonrpc":"2.0","id":"s1","method":"ping"}"#;
+    let pong = r#"{"jsonrpc":"2.0","id":"s1","result":{}}"#;
+    let mut w = Watch::new(WatchLimits::DEFAULT);
+    let got = run(&mut w, &[(S, &list), (H, ping), (S, pong)]);
+    assert_eq!(got, [(Rule::ServerRequest, 1), (Rule::ClientResponse, 2)]);
+    // Before 2026-07-28 the server may ask.
+    let mut w = Watch::new(WatchLimits::DEFAULT);
+    let mut lines = handshake();
+    lines.extend_from_slice(&[(H, ping), (S, pong)]);
+    assert!(run(&mut w, &lines).is_empty());
+    assert_eq!(w.protocol_version(), Some("2025-06-18"));
+}
