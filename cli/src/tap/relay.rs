@@ -87,13 +87,14 @@ pub fn spawn(
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
                 Err(_) => break,
             };
-            let at = clock.now();
+            // The copy goes to the checker before the bytes go on: a request is queued before
+            // the server can read it, so before any answer to it (the two relays race).
+            tee.offer(&buf[..n], clock.now());
             if let Some(w) = to.as_mut() {
                 if w.write_all(&buf[..n]).and_then(|()| w.flush()).is_err() {
                     to = None;
                 }
             }
-            tee.offer(&buf[..n], at);
         }
         drop(to);
         tee.end(clock.now());
