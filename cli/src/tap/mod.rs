@@ -76,6 +76,18 @@ fn forward_signals(pid: u32) -> io::Result<()> {
     Ok(())
 }
 
+/// The checker runs at a lower priority than the relays (nice 10 for its thread): on a busy
+/// machine the scheduler then lets a relay pass the next message on before the checker
+/// finishes checking the last one. Best effort: a failure leaves the priority as it was.
+fn yield_to_the_relays() {
+    // SAFETY: gettid and setpriority take and return plain integers; on Linux, a thread id
+    // with PRIO_PROCESS sets the priority of that thread alone.
+    unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, 10);
+    }
+}
+
 fn run(opts: Options) -> io::Result<u8> {
     let clock = Clock::start();
     let reporter = reporter(&opts, clock)?;
@@ -99,7 +111,10 @@ fn run(opts: Options) -> io::Result<u8> {
     forward_signals(child.id())?;
     let (tx, rx) = sync_channel(relay::CHANNEL);
     let checker = Checker::new(opts.limits, reporter, log, clock);
-    let checking = std::thread::spawn(move || checker.run(rx));
+    let checking = std::thread::spawn(move || {
+        yield_to_the_relays();
+        checker.run(rx)
+    });
     let (to_server, from_server) = match (child.stdin.take(), child.stdout.take()) {
         (Some(i), Some(o)) => (i, o),
         _ => return Err(io::Error::other("the server's pipes were not created")),

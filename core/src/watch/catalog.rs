@@ -56,6 +56,9 @@ impl Catalog {
             if self.tools.len() >= self.max_tools {
                 break;
             }
+            if !super::key_fits(&tool.name) {
+                continue;
+            }
             let name = tool.name.to_cow().into_owned();
             let schemas = match ToolSchemas::from_tool(&tool, &opts) {
                 Ok(s) => Some(s),

@@ -154,7 +154,7 @@ pub(crate) fn on_response(
         Some(McpMessage::InitializeResult(_, r)) => {
             let v = text(&r.protocol_version);
             check_version(ctx, &v, "the server's");
-            hs.version = Some(v);
+            hs.version = super::key_fits(&r.protocol_version).then_some(v);
             hs.state = State::Answered;
         }
         Some(McpMessage::Error(_)) => hs.state = State::Failed,

@@ -22,6 +22,13 @@ pub(crate) fn on_request(
     method: Option<Method>,
     max_in_flight: usize,
 ) -> Option<InFlight> {
+    let fits = match &r.id {
+        RequestId::Str(s) => super::key_fits(s),
+        RequestId::Int(_) => true,
+    };
+    if !fits || !super::key_fits(&r.method) {
+        return None;
+    }
     let id = OwnedId::from(&r.id);
     if let Some(first) = side.in_flight.get(&id) {
         ctx.report(

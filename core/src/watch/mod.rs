@@ -24,7 +24,7 @@
 //! - A response names the method of the request it answers in its findings.
 //! - Memory is bounded: at most [`WatchLimits::max_in_flight`] requests per sender and
 //!   [`WatchLimits::max_tools`] tools are tracked; histories (answered ids, finished tokens,
-//!   cursors) keep their last [`HISTORY`] entries.
+//!   cursors) keep their last [`HISTORY`] entries, and nothing longer than [`MAX_KEY`] is kept.
 
 mod arguments;
 mod cancellation;
@@ -56,6 +56,15 @@ use alloc::vec::Vec;
 
 /// How many answered ids, finished tokens, cancelled requests and cursors are remembered.
 pub const HISTORY: usize = 256;
+
+/// Longest id, progress token, method, cursor or tool name the watch keeps (in bytes of its
+/// JSON text): a request with a longer one is relayed and decoded but not tracked, so memory
+/// stays bounded whatever a peer sends.
+pub const MAX_KEY: usize = 1024;
+
+fn key_fits(s: &JsonStr<'_>) -> bool {
+    s.source().len() <= MAX_KEY
+}
 
 /// Which way a message went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

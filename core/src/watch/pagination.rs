@@ -28,7 +28,7 @@ impl Cursors {
 /// A request with `params.cursor`: remembered on the entry, checked against those given.
 pub(crate) fn on_request(cursors: &Cursors, ctx: &mut Ctx, r: &Request<'_>, entry: &mut InFlight) {
     let cursor = r.params.as_ref().and_then(|p| p.get("cursor"));
-    let Some(cursor) = cursor.and_then(|c| c.as_json_str()) else {
+    let Some(cursor) = cursor.and_then(|c| c.as_json_str()).filter(super::key_fits) else {
         return;
     };
     let cursor = cursor.to_cow().into_owned();
@@ -55,7 +55,7 @@ pub(crate) fn on_response(
         return;
     };
     let next = resp.result.get("nextCursor");
-    let Some(next) = next.and_then(|c| c.as_json_str()) else {
+    let Some(next) = next.and_then(|c| c.as_json_str()).filter(super::key_fits) else {
         return;
     };
     let next = next.to_cow().into_owned();

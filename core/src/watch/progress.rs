@@ -25,7 +25,13 @@ pub(crate) fn on_request(
     entry: &mut InFlight,
     meta: Option<&RequestMeta<'_>>,
 ) {
-    let Some(token) = meta.and_then(|m| m.progress_token.as_ref()).map(token_id) else {
+    let token = meta
+        .and_then(|m| m.progress_token.as_ref())
+        .filter(|t| match t {
+            ProgressToken::Str(s) => super::key_fits(s),
+            ProgressToken::Int(_) => true,
+        });
+    let Some(token) = token.map(token_id) else {
         return;
     };
     if let Some(other) = side

@@ -391,3 +391,20 @@ fn stdio_rules_of_2026() {
     assert!(run(&mut w, &lines).is_empty());
     assert_eq!(w.protocol_version(), Some("2025-06-18"));
 }
+
+#[test]
+fn long_ids_tokens_and_cursors_are_not_kept() {
+    let long = "x".repeat(MAX_KEY + 1);
+    let call = format!(
+        r#"{{"jsonrpc":"2.0","id":"{long}","method":"tools/call","params":{{"name":"echo","_meta":{{"progressToken":"{long}"}}}}}}"#
+    );
+    let page =
+        format!(r#"{{"jsonrpc":"2.0","id":3,"result":{{"tools":[],"nextCursor":"{long}"}}}}"#);
+    let mut w = Watch::new(WatchLimits::DEFAULT);
+    let mut lines = handshake();
+    let list3 = r#"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#;
+    lines.extend_from_slice(&[(S, &call), (S, list3), (H, &page)]);
+    assert!(run(&mut w, &lines).is_empty());
+    // The long call was not tracked, so nothing is awaited at the end.
+    assert!(w.finish(100).is_empty());
+}
