@@ -2,7 +2,8 @@
 //! to it and its stdout to the host byte for byte, and checks every message on the way with
 //! core's `Watch`.
 //!
-//! Threads: two relays (one per direction, `relay.rs`), the checker (`checker.rs`), one that
+//! Threads: two relays (one per direction, `relay.rs`: they also frame the lines), the
+//! checker (`checker.rs`), one that
 //! forwards SIGINT, SIGTERM, SIGHUP and SIGQUIT to the server, and the main thread, which
 //! waits for the server. The server runs in its own process group, so a Ctrl-C in a terminal
 //! reaches it once, through the tap. The server's exit ends the tap, with the server's status
@@ -110,7 +111,8 @@ fn run(opts: Options) -> io::Result<u8> {
         })?;
     forward_signals(child.id())?;
     let (tx, rx) = sync_channel(relay::CHANNEL);
-    let checker = Checker::new(opts.limits, reporter, log, clock);
+    let queued = relay::Queued::default();
+    let checker = Checker::new(opts.limits, reporter, log, clock, queued.clone());
     let checking = std::thread::spawn(move || {
         yield_to_the_relays();
         checker.run(rx)
@@ -121,8 +123,17 @@ fn run(opts: Options) -> io::Result<u8> {
     };
     let host_in = File::from(io::stdin().as_fd().try_clone_to_owned()?);
     let host_out = File::from(io::stdout().as_fd().try_clone_to_owned()?);
-    relay::spawn(Direction::ToServer, host_in, to_server, tx.clone(), clock);
-    let to_host = relay::spawn(Direction::ToHost, from_server, host_out, tx.clone(), clock);
+    let max = opts.limits.decode.max_input_bytes;
+    let queue = || (tx.clone(), queued.clone());
+    relay::spawn(Direction::ToServer, host_in, to_server, max, queue(), clock);
+    let to_host = relay::spawn(
+        Direction::ToHost,
+        from_server,
+        host_out,
+        max,
+        queue(),
+        clock,
+    );
     let status = child.wait()?;
     let exited = Instant::now();
     while !to_host.is_finished() && exited.elapsed() < DRAIN {
