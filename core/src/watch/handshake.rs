@@ -133,10 +133,14 @@ pub(crate) fn on_notification(hs: &mut Handshake, ctx: &mut Ctx, method: Option<
             Rule::InitializedOutOfOrder,
             "notifications/initialized sent twice".into(),
         ),
-        _ => ctx.report(
-            Rule::InitializedOutOfOrder,
-            "notifications/initialized before the initialize result".into(),
-        ),
+        _ => {
+            ctx.report(
+                Rule::InitializedOutOfOrder,
+                "notifications/initialized before the initialize result".into(),
+            );
+            // Sent, if early: the requests that follow are not reported again for it.
+            hs.initialized = true;
+        }
     }
 }
 

@@ -109,9 +109,11 @@ fn handshake_rules() {
         [
             (Rule::RequestBeforeInitialize, 1),
             (Rule::InitializedOutOfOrder, 3),
-            (Rule::RequestBeforeInitialized, 4),
         ]
     );
+    let mut w = Watch::new(WatchLimits::DEFAULT);
+    let got = run(&mut w, &[(S, INIT), (H, INIT_OK), (S, LIST), (S, INITIALIZED)]);
+    assert_eq!(got, [(Rule::RequestBeforeInitialized, 2)]);
     let init9 = INIT.replace("\"id\":0", "\"id\":9");
     let mut w = Watch::new(WatchLimits::DEFAULT);
     let got = run(
