@@ -9,6 +9,7 @@
 //! relaying every byte and checking every message as it passes.
 
 mod check;
+#[cfg(unix)]
 mod tap;
 
 use std::io;
@@ -17,6 +18,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1);
     let first = args.next();
+    #[cfg(unix)]
     if first.as_deref().and_then(|a| a.to_str()) == Some("tap") {
         return tap::main(args.collect());
     }
@@ -31,7 +33,9 @@ fn main() -> ExitCode {
             if !msg.is_empty() {
                 eprintln!("mcpwire: {msg}");
             }
-            eprintln!("{}\n\n{}", check::USAGE, tap::USAGE);
+            eprintln!("{}", check::USAGE);
+            #[cfg(unix)]
+            eprintln!("\n{}", tap::USAGE);
             return ExitCode::from(2);
         }
     };

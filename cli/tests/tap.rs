@@ -4,6 +4,8 @@
 //! clients (no finding, and the host sees what it sees without the tap), and its `--log`
 //! read back by `mcpwire check`.
 
+#![cfg(unix)]
+
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};

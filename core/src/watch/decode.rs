@@ -19,11 +19,7 @@ pub(super) fn on_error(ctx: &mut Ctx, e: &DecodeError) {
     };
     ctx.report(
         rule,
-        format!(
-            "{} at byte {}: {e} (not a valid MCP message)",
-            e.kind.name(),
-            e.offset
-        ),
+        format!("{}: {e}; not a valid MCP message", e.kind.name()),
     );
 }
 

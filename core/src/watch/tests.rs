@@ -112,7 +112,10 @@ fn handshake_rules() {
         ]
     );
     let mut w = Watch::new(WatchLimits::DEFAULT);
-    let got = run(&mut w, &[(S, INIT), (H, INIT_OK), (S, LIST), (S, INITIALIZED)]);
+    let got = run(
+        &mut w,
+        &[(S, INIT), (H, INIT_OK), (S, LIST), (S, INITIALIZED)],
+    );
     assert_eq!(got, [(Rule::RequestBeforeInitialized, 2)]);
     let init9 = INIT.replace("\"id\":0", "\"id\":9");
     let mut w = Watch::new(WatchLimits::DEFAULT);
