@@ -9,9 +9,11 @@
 //! [`Watch::handle_timeout`] (requests never answered), and [`Watch::finish`] reports what
 //! was still in flight when the exchange ended.
 //!
-//! The rules, one file each: `decode` (every decode rule of the core decoder), `handshake`,
-//! `stdio`, `ids`, `progress`, `cancellation`, `pagination`, `catalog` (the tools listed), `arguments`,
-//! `output`, `errors` (`isError` versus protocol errors) and `latency`.
+//! The rules, one file each: `decode` (every decode rule of the core decoder, and stdio
+//! framing), `handshake`, `stdio` (2026-07-28's who-sends-what), `ids`, `progress`,
+//! `cancellation`, `pagination`, `catalog` (the tools listed), `arguments`, `output`,
+//! `errors` (`isError` versus protocol errors) and `latency`. `log` is the tap's log record,
+//! which `mcpwire check` reads back.
 //!
 //! Choices where the spec is silent:
 //! - Ids are tracked per sender: a host's request 1 and a server's request 1 are different
@@ -22,6 +24,12 @@
 //! - `unknown_tool` is only reported once a listing of the catalog completed (a host may call
 //!   a tool it knows from elsewhere) and until `notifications/tools/list_changed`.
 //! - A response names the method of the request it answers in its findings.
+//! - A request is "before initialize" when no `initialize` was seen and it carries no
+//!   2026-07-28 per-request version; `ping` and `server/discover` are always allowed.
+//! - A response the watch could not read (a line over the limit, not JSON) cannot be matched
+//!   to its request, which is then reported as unanswered.
+//! - `slow_response` and `no_response` are thresholds of the user's ([`WatchLimits`]), not of
+//!   the spec ("Implementations SHOULD establish timeouts").
 //! - Memory is bounded: at most [`WatchLimits::max_in_flight`] requests per sender and
 //!   [`WatchLimits::max_tools`] tools are tracked; histories (answered ids, finished tokens,
 //!   cursors) keep their last [`HISTORY`] entries, and nothing longer than [`MAX_KEY`] is kept.
