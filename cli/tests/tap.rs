@@ -556,3 +556,31 @@ fn a_command_that_does_not_exist_exits_127() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn the_servers_stderr_passes_through_unchanged() {
+    let dir = temp_dir("stderr");
+    let report = dir.join("report");
+    let server = "import sys\nsys.stderr.buffer.write(b'log \\xff line 1\\npartial'); sys.stderr.flush()\nsys.stdin.read()";
+    let out = Command::new(MCPWIRE)
+        .args([
+            "tap",
+            "--report",
+            report.to_str().unwrap(),
+            "--",
+            "python3",
+            "-c",
+            server,
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stderr, b"log \xff line 1\npartial");
+    assert!(out.stdout.is_empty());
+    let timeline = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        timeline.contains("0 messages to the server, 0 to the host; 0 finding(s)"),
+        "{timeline}"
+    );
+}
