@@ -584,3 +584,26 @@ fn the_servers_stderr_passes_through_unchanged() {
         "{timeline}"
     );
 }
+
+#[test]
+fn quiet_coloured_timeline_shows_only_what_broke_a_rule() {
+    let dir = temp_dir("quiet");
+    let report = dir.join("report");
+    let server = "print('{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}')\nprint('Listening on stdio')";
+    let out = Command::new(MCPWIRE)
+        .args(["tap", "--quiet", "--color", "always", "--report"])
+        .arg(&report)
+        .args(["--", "python3", "-c", server])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let want = b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\nListening on stdio\n";
+    assert_eq!(out.stdout, want);
+    let timeline = std::fs::read_to_string(&report).unwrap();
+    assert!(!timeline.contains("list_changed"), "{timeline}");
+    assert!(timeline.contains("#2 "), "{timeline}");
+    assert!(timeline.contains("\x1b[31mnot_json\x1b[0m"), "{timeline}");
+    let summary = "0 messages to the server, 2 to the host; 1 finding(s) (not_json 1)";
+    assert!(timeline.contains(summary), "{timeline}");
+}
