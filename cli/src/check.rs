@@ -165,6 +165,7 @@ fn plain(
 struct Replay {
     watch: Watch,
     last_ms: u64,
+    last_time: String,
     /// Findings reported so far.
     findings: u64,
 }
@@ -177,6 +178,7 @@ impl Replay {
                 ..WatchLimits::DEFAULT
             }),
             last_ms: 0,
+            last_time: String::new(),
             findings: 0,
         }
     }
@@ -191,7 +193,7 @@ impl Replay {
         for f in findings {
             if as_json {
                 json.clear();
-                f.write_json(json, "");
+                f.write_json(json, &self.last_time);
                 json.push(b'\n');
                 out.write_all(json)?;
             } else {
@@ -240,10 +242,11 @@ impl Replay {
             }
         };
         // Requests unanswered for too long are reported before the record that follows.
+        self.last_ms = rec.ms;
+        self.last_time.clone_from(&rec.time);
         let late = self.watch.handle_timeout(rec.ms);
         self.findings += late.len() as u64;
         self.write_findings(out, json, opts.json, &late)?;
-        self.last_ms = rec.ms;
         let obs = match &rec.payload {
             LogPayload::Bytes(b) if rec.partial => {
                 self.watch.observe_partial(rec.direction, b, rec.ms)
