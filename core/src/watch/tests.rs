@@ -413,3 +413,69 @@ fn long_ids_tokens_and_cursors_are_not_kept() {
     // The long call was not tracked, so nothing is awaited at the end.
     assert!(w.finish(100).is_empty());
 }
+
+mod arbitrary {
+    use super::*;
+    use alloc::string::String;
+    use proptest::prelude::*;
+
+    /// Pieces of messages, shuffled into sessions that break rules in every order.
+    fn line() -> impl Strategy<Value = (bool, String)> {
+        let id = prop_oneof![(0i64..4).prop_map(|i| format!("{i}")), Just("\"s\"".into())];
+        let tool = prop_oneof![Just("add"), Just("echo"), Just("nope")];
+        let body = (id, tool, 0u8..14, 0i64..4).prop_map(|(id, tool, k, n)| match k {
+            0 => INIT.replace("\"id\":0", &format!("\"id\":{id}")),
+            1 => INIT_OK.replace("\"id\":0", &format!("\"id\":{id}")),
+            2 => INITIALIZED.into(),
+            3 => LIST.replace("\"id\":1", &format!("\"id\":{id}")),
+            4 => LIST_OK.replace("\"id\":1", &format!("\"id\":{id}")),
+            5 => format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"{tool}","arguments":{{"a":{n}}},"_meta":{{"progressToken":{n}}}}}}}"#),
+            6 => format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"content":[],"structuredContent":{{"sum":{n}}}}}}}"#),
+            7 => format!(r#"{{"jsonrpc":"2.0","id":{id},"error":{{"code":-32602,"message":"x"}}}}"#),
+            8 => format!(r#"{{"jsonrpc":"2.0","method":"notifications/progress","params":{{"progressToken":{n},"progress":{n}}}}}"#),
+            9 => format!(r#"{{"jsonrpc":"2.0","method":"notifications/cancelled","params":{{"requestId":{id}}}}}"#),
+            10 => format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/list","params":{{"cursor":"c{n}"}}}}"#),
+            11 => format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"tools":[],"nextCursor":"c{n}"}}}}"#),
+            12 => "not json at all".into(),
+            _ => format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"content":[],"isError":true}}}}"#),
+        });
+        (any::<bool>(), body)
+    }
+
+    proptest! {
+        #[test]
+        fn any_session_is_observed_without_panic_and_findings_name_their_lines(
+            lines in proptest::collection::vec(line(), 0..40),
+            cut in 0usize..60,
+        ) {
+            let mut w = Watch::new(WatchLimits { no_response: Some(5), slow_response: Some(3), ..WatchLimits::DEFAULT });
+            let mut all = Vec::new();
+            for (i, (to_host, l)) in lines.iter().enumerate() {
+                let dir = if *to_host { H } else { S };
+                let bytes = l.as_bytes();
+                let obs = if i % 7 == 6 {
+                    w.observe_partial(dir, &bytes[..cut.min(bytes.len())], i as u64)
+                } else {
+                    w.observe(dir, bytes, i as u64)
+                };
+                prop_assert_eq!(obs.line, w.lines(dir));
+                all.extend(obs.findings);
+                let now = i as u64;
+                if w.poll_timeout().is_some_and(|t| t <= now) {
+                    let late = w.handle_timeout(now);
+                    prop_assert!(!late.is_empty());
+                    prop_assert!(late.iter().all(|f| f.rule == Rule::NoResponse));
+                    prop_assert!(w.poll_timeout().is_none_or(|t| t > now));
+                    all.extend(late);
+                }
+            }
+            all.extend(w.handle_timeout(1_000));
+            all.extend(w.finish(2_000));
+            for f in &all {
+                prop_assert!(f.line >= 1 && f.line <= w.lines(f.direction).max(1));
+            }
+            // Every request the watch tracked has been accounted for.
+            prop_assert!(w.finish(3_000).is_empty());
+        }
+    }
+}
