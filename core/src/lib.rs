@@ -33,6 +33,8 @@ pub mod schema;
 mod serde_bridge;
 pub mod state;
 pub mod transport;
+#[cfg(feature = "alloc")]
+pub mod watch;
 
 pub use error::{BufferTooSmall, Classification, DecodeError, ErrorKind};
 pub use jsonrpc::{

@@ -38,8 +38,18 @@ impl<'a> Report<'a> {
     /// Decodes `input` and collects the facts. `expect` is the method of the request a
     /// response answers, when the caller correlated it.
     pub fn of(input: &'a [u8], limits: Limits, expect: Option<Method>) -> Self {
-        let outcome = McpMessage::decode_with(input, limits, expect).map(|m| {
-            let (kind, method, id) = envelope_facts(&m);
+        Self::of_decoded(&McpMessage::decode_with(input, limits, expect), expect)
+    }
+
+    /// The facts of a message the caller already decoded (with `expect` as the method of
+    /// the request a response answers), so a caller that needs the typed message too
+    /// decodes it once.
+    pub fn of_decoded(
+        decoded: &Result<McpMessage<'a>, DecodeError>,
+        expect: Option<Method>,
+    ) -> Self {
+        let outcome = decoded.as_ref().map_err(|e| *e).map(|m| {
+            let (kind, method, id) = envelope_facts(m);
             Facts {
                 kind,
                 method,
@@ -65,6 +75,13 @@ impl<'a> Report<'a> {
             o.key(sink, "line");
             sink.put(itoa::Buffer::new().format(n).as_bytes());
         }
+        self.write_json_members(&mut o, sink);
+        o.close(sink);
+    }
+
+    /// Writes the members of [`write_json`](Self::write_json)'s object (from `ok` on) into an
+    /// object the caller opened, so a caller can add members of its own.
+    pub fn write_json_members<S: Sink + ?Sized>(&self, o: &mut ObjectWriter, sink: &mut S) {
         o.key(sink, "ok");
         sink.put(if self.ok() { b"true" } else { b"false" });
         let f = self.outcome.as_ref().ok();
@@ -97,7 +114,6 @@ impl<'a> Report<'a> {
             o.key(sink, "error");
             write_error(sink, e);
         }
-        o.close(sink);
     }
 }
 
