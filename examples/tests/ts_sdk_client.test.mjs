@@ -1,0 +1,73 @@
+// The official TypeScript SDK's client (Client + StreamableHTTPClientTransport) against the
+// server at $MCP_URL: it lists and calls every tool of ../tools.json, with progress, and
+// cancels a call mid-way. The SDK (1.32.2) speaks up to 2025-11-25: initialize and sessions.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+
+const url = new URL(process.env.MCP_URL);
+const defs = JSON.parse(readFileSync(new URL('../tools.json', import.meta.url), 'utf8'));
+const byName = Object.fromEntries(defs.tools.map((d) => [d.tool.name, d]));
+const statics = Object.keys(byName).filter((n) => byName[n].result && !byName[n].progress);
+
+async function connected(body) {
+  const client = new Client({ name: 'ts-sdk-client-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(url);
+  await client.connect(transport);
+  try {
+    assert.ok(transport.sessionId, 'the server gave a session id');
+    return await body(client);
+  } finally {
+    await transport.terminateSession();
+    await client.close();
+  }
+}
+
+test('lists every tool', () => connected(async (client) => {
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((t) => t.name), Object.keys(byName));
+  for (const t of tools) assert.equal(t.inputSchema.type, 'object');
+}));
+
+for (const name of statics) {
+  test(`calls ${name}`, () => connected(async (client) => {
+    const result = await client.callTool({ name, arguments: {} });
+    assert.ok(!result.isError);
+    assert.deepEqual(result.content, byName[name].result.content);
+  }));
+}
+
+test('a tool error, good and bad arguments', () => connected(async (client) => {
+  const failed = await client.callTool({ name: 'test_error_handling', arguments: {} });
+  assert.equal(failed.isError, true);
+  assert.ok(failed.content[0].text.includes(byName.test_error_handling.fail));
+  const echoed = await client.callTool({ name: 'echo', arguments: { text: 'héllo' } });
+  assert.deepEqual(echoed.content, [{ type: 'text', text: 'héllo' }]);
+  const bad = await client.callTool({ name: 'echo', arguments: { text: 5 } });
+  assert.equal(bad.isError, true);
+}));
+
+test('progress', () => connected(async (client) => {
+  const seen = [];
+  const result = await client.callTool({ name: 'test_tool_with_progress', arguments: {} }, undefined, {
+    onprogress: (p) => seen.push([p.progress, p.total]),
+  });
+  assert.deepEqual(result.content, byName.test_tool_with_progress.result.content);
+  assert.deepEqual(seen, [[0, 100], [50, 100], [100, 100]]);
+}));
+
+test('a cancel mid-call', () => connected(async (client) => {
+  const abort = new AbortController();
+  const seen = [];
+  const call = client.callTool({ name: 'count', arguments: { to: 100000, intervalMs: 5 } }, undefined, {
+    signal: abort.signal,
+    onprogress: (p) => { seen.push(p.progress); abort.abort('enough'); },
+  });
+  await assert.rejects(call);
+  assert.ok(seen.length >= 1 && seen.length < 100000);
+  // The session goes on after the cancel.
+  const after = await client.callTool({ name: 'echo', arguments: { text: 'after' } });
+  assert.deepEqual(after.content, [{ type: 'text', text: 'after' }]);
+}));
