@@ -41,10 +41,9 @@ for (const version of ['2025-11-25', '2026-07-28']) {
       assert.deepEqual(page.result.tools.map((t) => t.name), definitions.tools.map((d) => d.tool.name));
     });
 
-    for (const name of ['test_simple_text', 'test_image_content', 'test_audio_content', 'test_embedded_resource',
-      'test_multiple_content_types']) {
+    for (const name of Object.keys(byName).filter((n) => byName[n].result && !byName[n].progress)) {
       test(name, async () => {
-        const got = await (await link()).call(name);
+        const got = await (await link()).call(name, byName[name].arguments);
         assert.equal(got.class, 'success');
         assert.deepEqual(got.result.content, byName[name].result.content);
       });
@@ -61,6 +60,11 @@ for (const version of ['2025-11-25', '2026-07-28']) {
       assert.equal((await l.call('test_tool_with_progress', {}, true)).event, 'tool_result');
       const progress = l.events.filter((e) => e.event === 'progress').map((e) => [e.progress, e.total]);
       assert.deepEqual(progress, [[0, 100], [50, 100], [100, 100]]);
+    });
+
+    test('a 2020-12 schema is checked', async () => {
+      const got = await (await link()).call('json_schema_2020_12_tool', { name: 'Ada', contactMethod: 'phone' });
+      assert.equal(got.result.isError, true);
     });
 
     test('invalid arguments and an unknown tool', async () => {

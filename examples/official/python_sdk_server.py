@@ -35,6 +35,17 @@ for name in ("test_simple_text", "test_image_content", "test_audio_content", "te
     static(name)
 
 
+@server.tool(description=BY_NAME["json_schema_2020_12_tool"]["tool"]["description"])
+async def json_schema_2020_12_tool(name: str = "", contactMethod: str = "", phone: str = "", email: str = "",
+                                   address: dict | None = None) -> CallToolResult:
+    return CallToolResult.model_validate(BY_NAME["json_schema_2020_12_tool"]["result"])
+
+
+@server.tool(description=BY_NAME["test_region"]["tool"]["description"])
+async def test_region(region: str) -> CallToolResult:
+    return CallToolResult.model_validate(BY_NAME["test_region"]["result"])
+
+
 @server.tool(description=BY_NAME["test_tool_with_progress"]["tool"]["description"])
 async def test_tool_with_progress(ctx: Context) -> CallToolResult:
     d = BY_NAME["test_tool_with_progress"]

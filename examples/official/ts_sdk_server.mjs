@@ -32,6 +32,15 @@ function newServer() {
       return d.result;
     });
   }
+  const j = byName.json_schema_2020_12_tool;
+  server.registerTool(j.tool.name, {
+    description: j.tool.description,
+    inputSchema: { name: z.string().optional(), contactMethod: z.enum(['phone', 'email']).optional(),
+      phone: z.string().optional(), email: z.string().optional(), address: z.object({}).passthrough().optional() },
+  }, async () => j.result);
+  const r = byName.test_region;
+  server.registerTool(r.tool.name, { description: r.tool.description, inputSchema: { region: z.string() } },
+    async () => r.result);
   const p = byName.test_tool_with_progress;
   server.registerTool(p.tool.name, { description: p.tool.description }, async (extra) => {
     for (const [i, value] of p.progress.entries()) {

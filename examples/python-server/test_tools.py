@@ -53,10 +53,12 @@ def test_catalog(link):
     assert [t["name"] for t in page["result"]["tools"]] == [d["tool"]["name"] for d in tools.DEFINITIONS["tools"]]
 
 
-@pytest.mark.parametrize("name", ["test_simple_text", "test_image_content", "test_audio_content",
-                                  "test_embedded_resource", "test_multiple_content_types"])
+STATIC = [n for n, d in tools.BY_NAME.items() if "result" in d and "progress" not in d]
+
+
+@pytest.mark.parametrize("name", STATIC)
 def test_static_tools(link, name):
-    got = asyncio.run(link.call(name))
+    got = asyncio.run(link.call(name, tools.BY_NAME[name].get("arguments")))
     assert got["event"] == "tool_result" and got["class"] == "success"
     assert got["result"]["content"] == tools.BY_NAME[name]["result"]["content"]
 
@@ -72,6 +74,11 @@ def test_progress(link):
     assert got["event"] == "tool_result"
     progress = [e for e in link.events if e["event"] == "progress"]
     assert [(e["progress"], e["total"]) for e in progress] == [(0, 100), (50, 100), (100, 100)]
+
+
+def test_2020_12_schema_is_checked(link):
+    got = asyncio.run(link.call("json_schema_2020_12_tool", {"name": "Ada", "contactMethod": "phone"}))
+    assert got["result"]["isError"] is True
 
 
 def test_invalid_arguments_and_unknown_tool(link):
