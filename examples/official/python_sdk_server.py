@@ -1,6 +1,7 @@
 """The official Python SDK's (mcp, MCPServer) Streamable HTTP server with the example's tools
 (../tools.json), on uvicorn: what mcpwire's client is tested against, and the benchmark's
-baseline. python python_sdk_server.py PORT [--stateless] serves http://127.0.0.1:PORT/mcp.
+baseline. python python_sdk_server.py PORT [--stateless] serves http://127.0.0.1:PORT/mcp;
+--stdio speaks stdio.
 --stateless: no sessions and JSON responses (the SDK's stateless_http and json_response)."""
 
 import asyncio
@@ -70,6 +71,9 @@ async def echo(text: str) -> str:
 
 
 if __name__ == "__main__":
+    if sys.argv[1] == "--stdio":
+        server.run("stdio")
+        sys.exit()
     port = int(sys.argv[1])
     stateless = "--stateless" in sys.argv
     security = TransportSecuritySettings(allowed_hosts=["127.0.0.1:*", "localhost:*"],

@@ -1,16 +1,23 @@
-"""The official Python SDK's client (mcp.Client over Streamable HTTP) against the server at
-$MCP_URL: it lists and calls every tool of ../tools.json, with progress, and cancels a call
-mid-way, on the 2025-11-25 wire (initialize, sessions) and on the 2026-07-28 wire."""
+"""The official Python SDK's client (mcp.Client) against the server at $MCP_URL (Streamable
+HTTP) or started by the command line $MCP_STDIO (stdio): it lists and calls every tool of
+../tools.json, with progress, and cancels a call mid-way, on the 2025-11-25 wire (initialize;
+sessions over HTTP) and on the 2026-07-28 wire."""
 
 import json
 import os
+import shlex
 from pathlib import Path
 
 import anyio
 import pytest
 from mcp import Client
+from mcp.client.stdio import StdioServerParameters
 
-URL = os.environ["MCP_URL"]
+if "MCP_STDIO" in os.environ:
+    command, *args = shlex.split(os.environ["MCP_STDIO"])
+    SERVER = StdioServerParameters(command=command, args=args)
+else:
+    SERVER = os.environ["MCP_URL"]
 DEFINITIONS = json.loads((Path(__file__).resolve().parent.parent / "tools.json").read_text())
 BY_NAME = {d["tool"]["name"]: d for d in DEFINITIONS["tools"]}
 STATIC = [n for n, d in BY_NAME.items() if "result" in d and "progress" not in d]
@@ -29,7 +36,7 @@ def dump(content):
 
 def run(mode, body):
     async def main():
-        async with Client(URL, mode=mode) as client:
+        async with Client(SERVER, mode=mode) as client:
             expected = "2026-07-28" if mode != "legacy" else "2025-11-25"
             assert client.protocol_version == expected
             return await body(client)

@@ -1,26 +1,30 @@
-// The official TypeScript SDK's client (Client + StreamableHTTPClientTransport) against the
-// server at $MCP_URL: it lists and calls every tool of ../tools.json, with progress, and
-// cancels a call mid-way. The SDK (1.32.2) speaks up to 2025-11-25: initialize and sessions.
+// The official TypeScript SDK's client (Client) against the server at $MCP_URL (Streamable
+// HTTP) or started by the command line $MCP_STDIO (stdio; split at spaces): it lists and calls
+// every tool of ../tools.json, with progress, and cancels a call mid-way. The SDK (1.32.2)
+// speaks up to 2025-11-25: initialize, and sessions over HTTP.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
-const url = new URL(process.env.MCP_URL);
+const stdio = process.env.MCP_STDIO?.split(' ');
 const defs = JSON.parse(readFileSync(new URL('../tools.json', import.meta.url), 'utf8'));
 const byName = Object.fromEntries(defs.tools.map((d) => [d.tool.name, d]));
 const statics = Object.keys(byName).filter((n) => byName[n].result && !byName[n].progress);
 
 async function connected(body) {
   const client = new Client({ name: 'ts-sdk-client-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(url);
+  const transport = stdio
+    ? new StdioClientTransport({ command: stdio[0], args: stdio.slice(1), stderr: 'inherit' })
+    : new StreamableHTTPClientTransport(new URL(process.env.MCP_URL));
   await client.connect(transport);
   try {
-    assert.ok(transport.sessionId, 'the server gave a session id');
+    if (!stdio) assert.ok(transport.sessionId, 'the server gave a session id');
     return await body(client);
   } finally {
-    await transport.terminateSession();
+    if (!stdio) await transport.terminateSession();
     await client.close();
   }
 }
