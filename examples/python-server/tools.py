@@ -1,11 +1,9 @@
-"""The example's tools (../tools.json) on an mcpwire.Server: what every transport of this
-example shares. The protocol (handshake, capability gate, versions, progress rules,
-cancellation, error shapes) is mcpwire's; this module only runs tools.
+"""The example's tools (../tools.json): what every transport of this example shares. The
+protocol (handshake, capability gate, versions, progress rules, cancellation, error shapes,
+the HTTP wires) is mcpwire's; this module only runs tools.
 
-A `Session` is one mcpwire.Server and the calls running on it. `await session.handle(data,
-send)` feeds one incoming message and passes everything to send for it (progress, the
-response, handshake answers, refusals) to `await send(bytes)`; it returns when that message
-is done with (for a tools/call, when the tool has finished or was cancelled)."""
+`answer(name, arguments, report)` is what a tools/call gets; `Session` runs the tools on
+one mcpwire.Server (a stdio connection), the HTTP form on mcpwire's endpoint."""
 
 import asyncio
 import json
@@ -18,12 +16,13 @@ DEFINITIONS = json.loads((Path(__file__).resolve().parent.parent / "tools.json")
 SERVER_INFO = DEFINITIONS["serverInfo"]
 VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18"]
 CAPABILITIES = {"tools": {}}
+TOOLS = [d["tool"] for d in DEFINITIONS["tools"]]
 BY_NAME = {d["tool"]["name"]: d for d in DEFINITIONS["tools"]}
 # Compiled once; a call whose arguments do not fit gets check_arguments' isError result.
 SCHEMAS = {name: mcpwire.Schema(d["tool"]["inputSchema"]) for name, d in BY_NAME.items()}
 # One page: the catalog is small. ttlMs/cacheScope are 2026-07-28's cache hints (0: ask again
 # each time); the older versions allow extra members.
-LIST = {"tools": [d["tool"] for d in DEFINITIONS["tools"]], "ttlMs": 0, "cacheScope": "public"}
+LIST = {"tools": TOOLS, "ttlMs": 0, "cacheScope": "public"}
 
 
 def now() -> int:
@@ -31,9 +30,40 @@ def now() -> int:
     return int(time.monotonic() * 1000)
 
 
+async def answer(name: str, arguments, report):
+    """What a tools/call of `name` gets: ("result", CallToolResult) or ("failure", error kind,
+    message). `await report(progress, total)` sends progress (the caller drops it when the
+    request asked for none)."""
+    d = BY_NAME.get(name)
+    if d is None:
+        return "failure", "unknown_tool", f"Unknown tool: {name}"
+    arguments = arguments or {}
+    if not SCHEMAS[name].is_valid(arguments):
+        return "result", mcpwire.check_arguments(d["tool"]["inputSchema"], name, arguments)
+    if "fail" in d:
+        return "failure", "tool_execution_failed", d["fail"]
+    if "progress" in d:
+        for i, value in enumerate(d["progress"]):
+            if i:
+                await asyncio.sleep(d["intervalMs"] / 1000)
+            await report(value, d["total"])
+        return "result", d["result"]
+    if name == "count":
+        to = arguments["to"]
+        for i in range(1, to + 1):
+            await asyncio.sleep(arguments["intervalMs"] / 1000)
+            await report(i, to)
+        return "result", {"content": [{"type": "text", "text": f"counted to {to}"}]}
+    if name == "echo":
+        return "result", {"content": [{"type": "text", "text": arguments["text"]}]}
+    return "result", d["result"]
+
+
 class Session:
-    """One mcpwire.Server (a stdio connection, a 2025-11-25 session, or one 2026-07-28
-    request) and the tool calls running on it."""
+    """The tools on one mcpwire.Server (one stdio connection). `await session.handle(data,
+    send)` feeds one incoming message and passes everything to send for it (progress, the
+    response, handshake answers, refusals) to `await send(bytes)`; it returns when that
+    message is done with (for a tools/call, when the tool has finished or was cancelled)."""
 
     def __init__(self) -> None:
         self.server = mcpwire.Server(VERSIONS, SERVER_INFO, CAPABILITIES)
@@ -43,18 +73,9 @@ class Session:
         event = self.server.handle_input(data, now())
         kind = event["event"]
         if kind == "call_tool":
-            task = asyncio.current_task()
-            self.running[event["id"]] = task
+            self.running[event["id"]] = asyncio.current_task()
             try:
                 await self.call(event, send)
-            except asyncio.CancelledError:
-                # Ends the request in core (whose answer is suppressed when the client
-                # cancelled it), then lets the cancellation go on.
-                try:
-                    self.server.respond_failure(event["id"], "tool_execution_failed", "cancelled")
-                except mcpwire.DecodeError:
-                    pass  # already answered
-                raise
             finally:
                 self.running.pop(event["id"], None)
         elif kind == "list_tools":
@@ -67,43 +88,25 @@ class Session:
             await send(out)
 
     async def call(self, event: dict, send) -> None:
-        id, name, arguments = event["id"], event["name"], event["arguments"]
-        d = BY_NAME.get(name)
-        if d is None:
-            out = self.server.respond_failure(id, "unknown_tool", f"Unknown tool: {name}")
-        elif not SCHEMAS[name].is_valid(arguments or {}):
-            invalid = mcpwire.check_arguments(d["tool"]["inputSchema"], name, arguments)
-            out = self.server.respond_tool(id, invalid)
+        id = event["id"]
+
+        async def report(progress, total):
+            if event["progressToken"] is not None:
+                await send(self.server.notify_progress(id, progress, total))
+
+        try:
+            outcome = await answer(event["name"], event["arguments"], report)
+        except asyncio.CancelledError:
+            # Ends the request in core (whose answer is suppressed when the client cancelled
+            # it), then lets the cancellation go on.
+            try:
+                self.server.respond_failure(id, "tool_execution_failed", "cancelled")
+            except mcpwire.DecodeError:
+                pass  # already answered
+            raise
+        if outcome[0] == "result":
+            out = self.server.respond_tool(id, outcome[1])
         else:
-            result = await self.run(event, d, arguments or {}, send)
-            if isinstance(result, str):
-                out = self.server.respond_failure(id, "tool_execution_failed", result)
-            else:
-                out = self.server.respond_tool(id, result)
+            out = self.server.respond_failure(id, outcome[1], outcome[2])
         if out is not None:
             await send(out)
-
-    async def run(self, event: dict, d: dict, arguments: dict, send):
-        """The tool's result, or a str: the message of a tool execution error."""
-        name = d["tool"]["name"]
-        if "fail" in d:
-            return d["fail"]
-        if "progress" in d:
-            for i, value in enumerate(d["progress"]):
-                if i:
-                    await asyncio.sleep(d["intervalMs"] / 1000)
-                await self.progress(event, value, d["total"], send)
-            return d["result"]
-        if name == "count":
-            to = arguments["to"]
-            for i in range(1, to + 1):
-                await asyncio.sleep(arguments["intervalMs"] / 1000)
-                await self.progress(event, i, to, send)
-            return {"content": [{"type": "text", "text": f"counted to {to}"}]}
-        if name == "echo":
-            return {"content": [{"type": "text", "text": arguments["text"]}]}
-        return d["result"]
-
-    async def progress(self, event: dict, value: float, total: float, send) -> None:
-        if event["progressToken"] is not None:
-            await send(self.server.notify_progress(event["id"], value, total))
