@@ -45,15 +45,15 @@ class App:
             if not message.get("more_body"):
                 break
         handled = self.endpoint.handle(scope["method"], scope["headers"], bytes(body), now(), os.urandom(32))
-        if handled["handled"] == "reply":
-            await write(send, handled["reply"])
+        if handled["kind"] == "reply":
+            await write(send, handled)
             return
         exchange = handled["exchange"]
         queue = self.outlets[exchange] = asyncio.Queue()
-        if handled["handled"] == "call":
+        if handled["kind"] == "call":
             self.tasks[exchange] = asyncio.create_task(self.run(exchange, handled["request"]))
         else:  # a GET stream (2025-11-25), maybe resuming a call still running
-            queue.put_nowait(handled["reply"])
+            queue.put_nowait(handled)
         await self.pump(exchange, queue, receive, send)
 
     async def pump(self, exchange: int, queue: asyncio.Queue, receive, send) -> None:

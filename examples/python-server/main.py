@@ -32,8 +32,8 @@ async def stdio() -> None:
 
     def frames(found) -> None:
         for frame in found:
-            if isinstance(frame, bytes):
-                task = asyncio.create_task(handle(frame))
+            if frame["kind"] == "line":
+                task = asyncio.create_task(handle(frame["line"]))
                 tasks.add(task)
                 task.add_done_callback(tasks.discard)
             else:  # a line over the limit, skipped
