@@ -32,7 +32,7 @@ def static(name):
 
 
 for name in ("test_simple_text", "test_image_content", "test_audio_content", "test_embedded_resource",
-             "test_multiple_content_types", "test_error_handling"):
+             "test_multiple_content_types", "test_error_handling", "test_logging_tool"):
     static(name)
 
 

@@ -25,7 +25,7 @@ function progress(extra, progress, total) {
 function newServer() {
   const server = new McpServer(defs.serverInfo);
   for (const name of ['test_simple_text', 'test_image_content', 'test_audio_content', 'test_embedded_resource',
-    'test_multiple_content_types', 'test_error_handling']) {
+    'test_multiple_content_types', 'test_error_handling', 'test_logging_tool']) {
     const d = byName[name];
     server.registerTool(name, { description: d.tool.description }, async () => {
       if (d.fail !== undefined) throw new Error(d.fail);

@@ -59,7 +59,12 @@ test('progress', () => connected(async (client) => {
     onprogress: (p) => seen.push([p.progress, p.total]),
   });
   assert.deepEqual(result.content, byName.test_tool_with_progress.result.content);
-  assert.deepEqual(seen, [[0, 100], [50, 100], [100, 100]]);
+  // The SDK handles notifications a microtask later than responses: a progress notification
+  // that arrives in the same read as the response (stdio: the last one, written right before
+  // it) finds its handler gone and is dropped ("unknown token"). The first two are 50 ms
+  // apart from what follows them.
+  assert.deepEqual(seen.slice(0, 2), [[0, 100], [50, 100]]);
+  assert.ok(seen.length === 2 || (seen.length === 3 && seen[2][0] === 100), JSON.stringify(seen));
 }));
 
 test('a cancel mid-call', () => connected(async (client) => {
