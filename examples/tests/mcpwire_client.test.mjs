@@ -76,21 +76,10 @@ class Connection {
   call(name, args, progress, until) {
     return this.exchange(this.client.callTool(now(), name, args, null, progress).bytes, until);
   }
-
-  async close() {
-    if (this.sessionId !== null) {
-      await fetch(url, { method: 'DELETE', headers: clientRequestHeaders(null, this.version, null, this.sessionId) });
-    }
-  }
 }
 
 async function connected(version, body) {
-  const conn = await new Connection(version).open();
-  try {
-    return await body(conn);
-  } finally {
-    await conn.close();
-  }
+  return body(await new Connection(version).open());
 }
 
 for (const version of wires) {

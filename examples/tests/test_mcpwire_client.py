@@ -45,7 +45,9 @@ class Connection:
         async with self.http.stream("POST", URL, headers=headers, content=message) as response:
             self.session_id = response.headers.get("mcp-session-id", self.session_id)
             kind = response.headers.get("content-type", "")
-            if kind.startswith("text/event-stream"):
+            if response.status_code == 202:  # a notification accepted: no body
+                assert await response.aread() == b""
+            elif kind.startswith("text/event-stream"):
                 decoder = mcpwire.SseDecoder()
                 async for chunk in response.aiter_bytes():
                     for item in decoder.feed(chunk):
@@ -57,7 +59,7 @@ class Connection:
             elif kind.startswith("application/json"):
                 yield self.client.handle_input(await response.aread(), now())
             else:
-                assert response.status_code == 202, (response.status_code, await response.aread())
+                raise AssertionError((response.status_code, kind, await response.aread()))
 
     async def send(self, message: bytes) -> list:
         return [e async for e in self.exchange(message)]
@@ -79,21 +81,12 @@ class Connection:
         _, _, wire = self.client.call_tool(now(), name, arguments, progress=progress)
         return [e async for e in self.exchange(wire, until)]
 
-    async def close(self) -> None:
-        if self.session_id is not None:
-            headers = mcpwire.client_request_headers(None, self.version, None, self.session_id)
-            await self.http.delete(URL, headers=headers)
-
-
 def run(version, body):
     async def main():
         async with httpx.AsyncClient(timeout=30) as http:
             conn = Connection(http, version)
             await conn.open()
-            try:
-                return await body(conn)
-            finally:
-                await conn.close()
+            return await body(conn)
     return asyncio.run(main())
 
 
