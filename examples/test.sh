@@ -9,6 +9,8 @@
 #      SDK's client on both wires and the TypeScript SDK's client (2025-11-25, the newest it
 #      speaks): list, call every tool, progress, a cancel mid-call
 #   3. each example server over stdio (serve.sh --stdio): the same official clients
+#   4. mcpwire's Client with its HTTP helpers over httpx and over fetch against the official
+#      Python SDK's server (both wires) and TypeScript SDK's server (2025-11-25)
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ex="$root/examples"
@@ -57,6 +59,27 @@ for name in python-server node-server; do
     -p no:cacheprovider "$ex/tests/test_python_sdk_client.py"
   suite "$name stdio, TS SDK client" env MCP_STDIO="bash $serve --stdio" "$node22" --test \
     "$ex/tests/ts_sdk_client.test.mjs"
+done
+
+# 4. mcpwire's client over httpx and over fetch against the official SDKs' servers
+for official in python node; do
+  port=$((port + 1))
+  url="http://127.0.0.1:$port/mcp"
+  if [ "$official" = python ]; then
+    "$py" "$ex/official/python_sdk_server.py" "$port" & wires="2025-11-25 2026-07-28"
+  else
+    "$node22" "$ex/official/ts_sdk_server.mjs" "$port" & wires="2025-11-25"
+  fi
+  pid=$!
+  if wait_port "$port"; then
+    suite "mcpwire client (httpx) vs $official SDK server" env MCP_URL="$url" MCP_WIRES="$wires" \
+      "$py" -m pytest -q -p no:cacheprovider "$ex/tests/test_mcpwire_client.py"
+    suite "mcpwire client (fetch) vs $official SDK server" env MCP_URL="$url" MCP_WIRES="$wires" \
+      "$node22" --test "$ex/tests/mcpwire_client.test.mjs"
+  else
+    failed=$((failed + 1)); names+=("$official SDK server on $port")
+  fi
+  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 done
 
 [ "$failed" = 0 ] || printf 'examples: failed: %s\n' "${names[@]}"

@@ -58,6 +58,13 @@ class App:
 
     async def pump(self, exchange: int, queue: asyncio.Queue, receive, send) -> None:
         """Writes the exchange's replies until one ends the response or the client leaves."""
+        await asyncio.sleep(0)  # a quick tool (echo) answers right away: no watcher needed
+        while not queue.empty():
+            reply = queue.get_nowait()
+            await write(send, reply)
+            if reply["done"]:
+                del self.outlets[exchange]
+                return
         gone = asyncio.create_task(wait_disconnect(receive))
         try:
             while True:
@@ -118,5 +125,7 @@ async def wait_disconnect(receive) -> None:
 async def write(send, reply: dict) -> None:
     if reply["status"] is not None:
         headers = [(k.lower().encode(), v.encode()) for k, v in reply["headers"]]
+        if reply["done"]:  # a whole response: its length, not chunked
+            headers.append((b"content-length", str(len(reply["body"])).encode()))
         await send({"type": "http.response.start", "status": reply["status"], "headers": headers})
     await send({"type": "http.response.body", "body": reply["body"], "more_body": not reply["done"]})
