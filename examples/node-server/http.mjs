@@ -78,14 +78,14 @@ export function serve(port) {
       const headers = [];
       for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
       const handled = endpoint.handle(req.method, headers, Buffer.concat(chunks), now(), randomBytes(32));
-      if (handled.handled === 'reply') {
-        write(res, handled.reply);
-      } else if (handled.handled === 'call') {
+      if (handled.kind === 'reply') {
+        write(res, handled);
+      } else if (handled.kind === 'call') {
         attach(handled.exchange, res);
         run(handled.exchange, handled.request).catch((e) => console.error(e));
       } else { // a GET stream (2025-11-25), maybe resuming a call still running
         attach(handled.exchange, res);
-        write(res, handled.reply, () => outlets.delete(handled.exchange));
+        write(res, handled, () => outlets.delete(handled.exchange));
       }
     });
   });
@@ -94,7 +94,11 @@ export function serve(port) {
 }
 
 function write(res, reply, ended) {
-  if (reply.status !== null) res.writeHead(reply.status, Object.fromEntries(reply.headers));
+  if (reply.status !== null) {
+    const headers = Object.fromEntries(reply.headers);
+    if (reply.done) headers['Content-Length'] = reply.body.length; // a whole response
+    res.writeHead(reply.status, headers);
+  }
   if (reply.done) {
     res.end(reply.body);
     ended?.();

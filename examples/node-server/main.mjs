@@ -17,7 +17,7 @@ function stdio() {
   const send = (message) => { process.stdout.write(writeLine(message)); };
   const frames = (found) => {
     for (const frame of found) {
-      if (frame instanceof Uint8Array) session.handle(frame, send).catch((e) => console.error(e));
+      if (frame.kind === 'line') session.handle(frame.line, send).catch((e) => console.error(e));
       // a line over the limit, skipped
       else send(encode(failureResponse('input_too_large', "a message longer than the server's limit")));
     }
