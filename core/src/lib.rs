@@ -30,6 +30,7 @@ pub mod report;
 #[cfg(feature = "alloc")]
 pub mod schema;
 pub mod state;
+pub mod transport;
 
 pub use error::{BufferTooSmall, Classification, DecodeError, ErrorKind};
 pub use jsonrpc::{

@@ -557,6 +557,13 @@ impl ServerSession {
         self.server.poll_transmit(&mut out).then_some(out)
     }
 
+    /// The client closed the response stream of request `id` (Streamable HTTP 2026-07-28):
+    /// the request is cancelled, as by `notifications/cancelled`. True when it was in flight.
+    pub fn stream_closed(&mut self, id: &Value) -> Result<bool, ApiError> {
+        let server = &mut self.server;
+        with_id(id, |id| server.stream_closed(id))
+    }
+
     /// Requests in flight.
     pub fn in_flight(&self) -> usize {
         self.server.in_flight()
