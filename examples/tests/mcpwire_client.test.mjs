@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { Client, SseDecoder, clientRequestHeaders, decode } from '../../bindings-node/mcpwire.mjs';
+import { Client, SseDecoder, clientRequestHeaders, decode, httpToolCatalog } from '../../bindings-node/mcpwire.mjs';
 
 const url = process.env.MCP_URL;
 const defs = JSON.parse(readFileSync(new URL('../tools.json', import.meta.url), 'utf8'));
@@ -69,7 +69,10 @@ class Connection {
     while (wire !== null) {
       const page = (await this.exchange(wire)).at(-1);
       assert.equal(page.event, 'tools_page');
-      for (const t of page.result.tools) this.tools[t.name] = t;
+      // A tool whose x-mcp-header annotations break the rules is left out (HTTP only).
+      const catalog = httpToolCatalog(page.result.tools);
+      assert.deepEqual(catalog.rejected, []);
+      for (const t of catalog.tools) this.tools[t.name] = t;
       wire = this.client.pollTransmit();
     }
     return this;

@@ -74,7 +74,10 @@ class Connection:
         while wire is not None:
             page = (await self.send(wire))[-1]
             assert page["event"] == "tools_page", page
-            self.tools.update({t["name"]: t for t in page["result"]["tools"]})
+            # A tool whose x-mcp-header annotations break the rules is left out (HTTP only).
+            catalog = mcpwire.http_tool_catalog(page["result"]["tools"])
+            assert catalog["rejected"] == []
+            self.tools.update({t["name"]: t for t in catalog["tools"]})
             wire = self.client.poll_transmit()
 
     async def call(self, name, arguments=None, progress=None, until=None) -> list:
