@@ -3,7 +3,8 @@
 # which build the Python wheel into bindings-python/.venv and the Node addon). Sets up what
 # is missing (scripts/setup-conformance.sh). Every suite runs; the exit status is non-zero
 # when any failed, and the last line counts the suites: "examples: N passed, N failed".
-#   1. each example's tools on mcpwire's Server, sans-IO, against mcpwire's Client
+#   1. in-process: each example's tools on mcpwire's Server against mcpwire's Client (sans-IO),
+#      and its HTTP app stopping a tool cancelled mid-call on both wires
 #   2. each example server over Streamable HTTP (serve.sh PORT): the official conformance
 #      suite on the 2025-11-25 and 2026-07-28 wires (conformance.sh), the official Python
 #      SDK's client on both wires and the TypeScript SDK's client (2025-11-25, the newest it
@@ -34,8 +35,8 @@ wait_port() {
   return 1
 }
 
-suite "python-server tools (sans-IO)" pytest "$ex/python-server/test_tools.py"
-suite "node-server tools (sans-IO)" "$node22" --test "$ex/node-server/tools.test.mjs"
+suite "python-server in-process" pytest "$ex/python-server/test_tools.py" "$ex/python-server/test_http_app.py"
+suite "node-server in-process" "$node22" --test "$ex/node-server/tools.test.mjs" "$ex/node-server/http.test.mjs"
 
 port=18600
 for name in python-server node-server; do

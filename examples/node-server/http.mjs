@@ -12,7 +12,8 @@ import { answer, capabilities, list, now, serverInfo, tools, versions } from './
 
 const MAX_BODY = 16 * 1024 * 1024;
 
-export function serve(port) {
+/** The endpoint, the calls running (exchange -> AbortController) and node:http's listener. */
+export function app(port) {
   const origins = ['127.0.0.1', 'localhost', '[::1]'].map((h) => `http://${h}:${port}`);
   const endpoint = new HttpEndpoint({ serverInfo, capabilities, versions, tools, allowedOrigins: origins });
   // exchange -> the response writing its replies (none while the client is away: the
@@ -62,7 +63,7 @@ export function serve(port) {
     });
   }
 
-  const server = http.createServer((req, res) => {
+  const listener = (req, res) => {
     if (new URL(req.url, 'http://x').pathname !== '/mcp') {
       res.writeHead(404).end();
       return;
@@ -88,9 +89,13 @@ export function serve(port) {
         write(res, handled, () => outlets.delete(handled.exchange));
       }
     });
-  });
-  server.listen(port, '127.0.0.1');
-  return server;
+  };
+  return { endpoint, running: aborts, listener };
+}
+
+/** Serves http://127.0.0.1:PORT/mcp. */
+export function serve(port) {
+  return http.createServer(app(port).listener).listen(port, '127.0.0.1');
 }
 
 function write(res, reply, ended) {
