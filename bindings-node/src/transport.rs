@@ -190,9 +190,14 @@ fn pairs<'a>(env: &'a Env, list: Vec<(String, String)>) -> Result<Array<'a>> {
     Ok(out)
 }
 
-/// The headers of a client's POST carrying `message`, as `[name, value]` pairs.
+fn parse(env: &Env, bytes: &[u8]) -> Result<mcpwire::json::Value> {
+    mcpwire::json::Value::parse(bytes, mcpwire::Limits::DEFAULT).map_err(|e| mcpwire_error(env, e))
+}
+
+/// The headers of a client's POST carrying `message` (a value, or its bytes), as
+/// `[name, value]` pairs.
 #[napi(
-    ts_args_type = "message: JSONRPCMessage, version: ProtocolVersion, tool?: Tool | null, sessionId?: string | null",
+    ts_args_type = "message: JSONRPCMessage | Uint8Array | string, version: ProtocolVersion, tool?: Tool | null, sessionId?: string | null",
     ts_return_type = "Array<[string, string]>"
 )]
 pub fn client_request_headers<'a>(
@@ -202,7 +207,14 @@ pub fn client_request_headers<'a>(
     tool: Option<Unknown>,
     session_id: Option<Unknown>,
 ) -> Result<Array<'a>> {
-    let message = js_to_value(env, message)?;
+    // The message as a value, or as the bytes a `Client` returned.
+    let message = match message.get_type()? {
+        ValueType::String => parse(env, read_input(env, message)?.bytes())?,
+        ValueType::Object if message.is_typedarray()? => {
+            parse(env, read_input(env, message)?.bytes())?
+        }
+        _ => js_to_value(env, message)?,
+    };
     let version = string_arg(env, version, "version")?;
     let tool = given(tool)?.map(|t| js_to_value(env, t)).transpose()?;
     let session = opt_string(env, session_id, "sessionId")?;

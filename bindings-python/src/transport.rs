@@ -6,7 +6,9 @@ use crate::convert::{opt_value_of, to_py, value_of};
 use crate::{core_error, input_bytes};
 use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
 use mcpwire::api::ApiError;
+use mcpwire::json::Value;
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
+use mcpwire::Limits;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
@@ -159,7 +161,8 @@ fn encode_sse_comment<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, P
     Ok(PyBytes::new(py, &check(py, t::write_comment(text))?))
 }
 
-/// The headers of a client's POST carrying `message`: a list of `(name, value)`.
+/// The headers of a client's POST carrying `message` (a dict, or its bytes): a list of
+/// `(name, value)`.
 #[pyfunction]
 #[pyo3(signature = (message, version, tool=None, session_id=None))]
 fn client_request_headers<'py>(
@@ -169,7 +172,14 @@ fn client_request_headers<'py>(
     session_id: Option<&str>,
 ) -> PyResult<Vec<(String, String)>> {
     let py = message.py();
-    let message = value_of(message)?;
+    // The message as a value, or as the bytes a `Client` returned.
+    let message = match input_bytes(message) {
+        Ok(bytes) => check(
+            py,
+            Value::parse(&bytes, Limits::DEFAULT).map_err(ApiError::from),
+        )?,
+        Err(_) => value_of(message)?,
+    };
     let tool = opt_value_of(tool)?;
     check(
         py,

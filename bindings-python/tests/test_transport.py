@@ -113,6 +113,7 @@ def test_client_headers_and_the_encoding_table():
     assert ("Mcp-Param-Region", "us-west1") in headers
     assert ("Mcp-Name", "execute_sql") in headers and ("Mcp-Method", "tools/call") in headers
     assert ("MCP-Protocol-Version", "2026-07-28") in headers
+    assert mcpwire.client_request_headers(json.dumps(call).encode(), "2026-07-28", SQL_TOOL) == headers
     table = {
         "us-west1": "us-west1",
         "Hello, 世界": "=?base64?SGVsbG8sIOS4lueVjA==?=",

@@ -197,16 +197,24 @@ fn pairs(list: Vec<(String, String)>) -> JsValue {
     out.into()
 }
 
-/// The headers of a client's POST carrying `message`, as `[name, value]` pairs.
+/// The headers of a client's POST carrying `message` (a value, or its bytes), as
+/// `[name, value]` pairs.
 #[wasm_bindgen(js_name = clientRequestHeaders, unchecked_return_type = "Array<[string, string]>")]
 pub fn client_request_headers(
-    #[wasm_bindgen(unchecked_param_type = "JSONRPCMessage")] message: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "JSONRPCMessage | Uint8Array | string")] message: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ProtocolVersion")] version: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "Tool | null")] tool: JsValue,
     #[wasm_bindgen(js_name = sessionId, unchecked_optional_param_type = "string | null")]
     session_id: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let message = js_to_value(&message)?;
+    // The message as a value, or as the bytes a `Client` returned.
+    let message = if message.is_string() || message.is_instance_of::<Uint8Array>() {
+        let input = read_input(&message)?;
+        mcpwire::json::Value::parse(input.bytes(), mcpwire::Limits::DEFAULT)
+            .map_err(mcpwire_error)?
+    } else {
+        js_to_value(&message)?
+    };
     let version = string_arg(&version, "version")?;
     let tool = given(&tool).map(js_to_value).transpose()?;
     let session = opt_string(&session_id, "sessionId")?;
@@ -243,8 +251,11 @@ pub fn decode_header_value(
     t::decode_header_value(input.bytes()).map_err(mcpwire_error)
 }
 
+/// Request headers as owned (name, value) bytes.
+type OwnedHeaders = Vec<(Vec<u8>, Vec<u8>)>;
+
 /// Header pairs from a plain object (string or string[] values) or `[name, value]` pairs.
-fn header_pairs(headers: &JsValue) -> Result<Vec<(Vec<u8>, Vec<u8>)>, JsValue> {
+fn header_pairs(headers: &JsValue) -> Result<OwnedHeaders, JsValue> {
     let bad = || type_error("headers must be an object or an array of [name, value] pairs");
     if !headers.is_object() {
         return Err(bad());

@@ -397,3 +397,79 @@ fn get_opens_one_standalone_stream_per_session() {
         Some(404)
     );
 }
+
+mod arbitrary_input {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn header_name() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("Content-Type".to_string()),
+            Just("Accept".to_string()),
+            Just("MCP-Protocol-Version".to_string()),
+            Just("Mcp-Method".to_string()),
+            Just("Mcp-Name".to_string()),
+            Just("Mcp-Param-Text".to_string()),
+            Just("Mcp-Session-Id".to_string()),
+            Just("Last-Event-ID".to_string()),
+            Just("Origin".to_string()),
+            "[A-Za-z-]{1,12}",
+        ]
+    }
+
+    fn header_value() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            Just(b"application/json".to_vec()),
+            Just(b"application/json, text/event-stream".to_vec()),
+            Just(b"2026-07-28".to_vec()),
+            Just(b"2025-11-25".to_vec()),
+            Just(b"tools/call".to_vec()),
+            Just(b"echo".to_vec()),
+            Just(b"=?base64?aGk=?=".to_vec()),
+            Just(b"1-1".to_vec()),
+            prop::collection::vec(any::<u8>(), 0..12),
+        ]
+    }
+
+    fn body() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            Just(modern_call(1, true).into_bytes()),
+            Just(INIT.as_bytes().to_vec()),
+            Just(LEGACY_CALL.as_bytes().to_vec()),
+            prop::collection::vec(any::<u8>(), 0..64),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn no_request_makes_the_endpoint_panic(
+            requests in prop::collection::vec((
+                prop_oneof![Just("POST"), Just("GET"), Just("DELETE"), Just("PUT")],
+                prop::collection::vec((header_name(), header_value()), 0..8),
+                body(),
+                0u64..3000,
+            ), 1..6),
+            answers in prop::collection::vec(0u8..5, 6),
+        ) {
+            let mut ep = endpoint();
+            for (i, (method, headers, body, now)) in requests.iter().enumerate() {
+                let list: Vec<(&[u8], &[u8])> = headers.iter().map(|(n, v)| (n.as_bytes(), &v[..])).collect();
+                let handled = ep.handle(method, &list, body, *now, &RANDOM).unwrap();
+                let exchange = match handled {
+                    Handled::Call { exchange, .. } | Handled::Stream { exchange, .. } => exchange,
+                    Handled::Reply(r) => {
+                        prop_assert!(r.status.is_some() && r.done);
+                        continue;
+                    }
+                };
+                match answers[i] {
+                    0 => { let _ = ep.notify_progress(exchange, 1.0, None, None); }
+                    1 => { ep.stream_closed(exchange); }
+                    2 => { let _ = ep.respond_failure(exchange, "internal_error", "x"); }
+                    _ => { let _ = ep.respond_tool(exchange, &v(RESULT)); }
+                }
+                ep.handle_timeout(*now);
+            }
+        }
+    }
+}

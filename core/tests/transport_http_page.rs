@@ -545,3 +545,30 @@ fn tools_with_broken_annotations_leave_the_catalog_with_a_reason() {
     let nested = ToolHeaders::from_input_schema(tools[1].get("inputSchema").unwrap()).unwrap();
     assert_eq!(nested.params[0].path, ["a", "b"]);
 }
+
+#[test]
+fn header_names_are_case_insensitive_and_values_case_sensitive() {
+    let upper = [
+        ("mcp-PROTOCOL-version", "2026-07-28"),
+        ("MCP-METHOD", "tools/call"),
+        ("mcp-name", "get_weather"),
+    ];
+    check(&upper, GET_WEATHER).unwrap();
+    let message = mismatch(
+        &[
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", "TOOLS/CALL"),
+            ("Mcp-Name", "get_weather"),
+        ],
+        GET_WEATHER,
+    );
+    assert!(message.contains("'TOOLS/CALL'"), "{message}");
+    mismatch(
+        &[
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", "tools/call"),
+            ("Mcp-Name", "GET_WEATHER"),
+        ],
+        GET_WEATHER,
+    );
+}

@@ -442,7 +442,7 @@ def encode_sse_comment(text: str = "") -> bytes:
     """One SSE comment line; ``encode_sse_comment()`` is the usual keep-alive ``:\\n``."""
 
 def client_request_headers(
-    message: Dict[str, JSON],
+    message: Union[Dict[str, JSON], Input],
     version: str,
     tool: Optional[Dict[str, JSON]] = None,
     session_id: Optional[str] = None,

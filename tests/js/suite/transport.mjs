@@ -127,6 +127,9 @@ test('transport: client headers, the encoding table, the HTTP catalog', () => {
   ]) {
     assert.ok(headers.some(([n, v]) => n === pair[0] && v === pair[1]), JSON.stringify(pair))
   }
+  // The bytes a Client returns work as well as the value.
+  assert.deepEqual(lib.clientRequestHeaders(utf8.encode(JSON.stringify(sqlCall(1))), '2026-07-28', SQL_TOOL), headers)
+  assert.deepEqual(lib.clientRequestHeaders(JSON.stringify(sqlCall(1)), '2026-07-28', SQL_TOOL), headers)
   const table = [
     ['us-west1', 'us-west1'],
     ['Hello, 世界', '=?base64?SGVsbG8sIOS4lueVjA==?='],

@@ -44,7 +44,7 @@ use crate::json::{RawJson, Value};
 use crate::jsonrpc::{Message, MessageKind, Response};
 use crate::limits::Limits;
 use crate::mcp::ProtocolVersion;
-use crate::state::{Millis, Versions};
+use crate::state::{Millis, ServerConfig, Versions};
 use crate::transport::sse::EventId;
 use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
@@ -131,7 +131,8 @@ struct Exchange {
 /// One MCP endpoint: both wires, the sessions, the exchanges in progress.
 pub struct HttpEndpoint {
     config: EndpointConfig,
-    version_names: Vec<&'static str>,
+    /// The server sessions' setup, cloned for each (one per stateless request).
+    server_config: ServerConfig<'static>,
     tool_headers: BTreeMap<String, ToolHeaders>,
     sessions: Sessions,
     exchanges: BTreeMap<u64, Exchange>,
@@ -176,25 +177,24 @@ impl HttpEndpoint {
                 .map_err(|why| ApiError::usage(&alloc::format!("tool {name}: {why}")))?;
             tool_headers.insert(name.clone(), headers);
         }
-        let version_names = config.versions.iter().map(|v| v.as_str()).collect();
+        let names: Vec<&str> = config.versions.iter().map(|v| v.as_str()).collect();
+        // Built once through the value-level constructor (which checks the values).
+        let mut server_config =
+            ServerSession::config(&names, &config.server_info, &config.capabilities)?;
+        server_config.limits = config.limits;
         let endpoint = HttpEndpoint {
             config,
-            version_names,
+            server_config,
             tool_headers,
             sessions: Sessions::default(),
             exchanges: BTreeMap::new(),
             next_exchange: 1,
         };
-        endpoint.server_session()?;
         Ok(endpoint)
     }
 
     fn server_session(&self) -> Result<ServerSession, ApiError> {
-        ServerSession::new(
-            &self.version_names,
-            &self.config.server_info,
-            &self.config.capabilities,
-        )
+        Ok(ServerSession::with_config(self.server_config.clone()))
     }
 
     fn versions(&self) -> Versions {
