@@ -25,3 +25,4 @@ for b in python node wasm; do
   echo "== bindings-$b"
   bash "bindings-$b/test.sh"
 done
+bash examples/test.sh

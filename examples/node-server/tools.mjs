@@ -1,0 +1,104 @@
+// The example's tools (../tools.json): what every transport of this example shares. The
+// protocol (handshake, capability gate, versions, progress rules, cancellation, error shapes,
+// the HTTP wires) is mcpwire's; this module only runs tools.
+//
+// `answer(name, args, report, signal)` is what a tools/call gets; `Session` runs the tools on
+// one mcpwire Server (a stdio connection), the HTTP form on mcpwire's endpoint.
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Schema, Server, checkArguments } from '../../bindings-node/mcpwire.mjs';
+
+export const definitions = JSON.parse(readFileSync(new URL('../tools.json', import.meta.url), 'utf8'));
+export const serverInfo = definitions.serverInfo;
+export const versions = ['2026-07-28', '2025-11-25', '2025-06-18'];
+export const capabilities = { tools: {} };
+export const tools = definitions.tools.map((d) => d.tool);
+export const byName = Object.fromEntries(definitions.tools.map((d) => [d.tool.name, d]));
+// Compiled once; a call whose arguments do not fit gets checkArguments' isError result.
+const schemas = Object.fromEntries(tools.map((t) => [t.name, new Schema(t.inputSchema)]));
+// One page: the catalog is small. ttlMs/cacheScope are 2026-07-28's cache hints (0: ask again
+// each time); the older versions allow extra members.
+export const list = { tools, ttlMs: 0, cacheScope: 'public' };
+
+/** mcpwire's clock: milliseconds on a monotonic scale. */
+export const now = () => Math.floor(performance.now());
+
+/**
+ * What a tools/call of `name` gets: `{ result }` (a CallToolResult) or `{ kind, message }` (a
+ * failure). `await report(progress, total)` sends progress (the caller drops it when the
+ * request asked for none); `signal` aborts the tool (it then throws).
+ */
+export async function answer(name, args, report, signal) {
+  const d = byName[name];
+  if (d === undefined) return { kind: 'unknown_tool', message: `Unknown tool: ${name}` };
+  args ??= {};
+  if (!schemas[name].isValid(args)) return { result: checkArguments(d.tool.inputSchema, name, args) };
+  if (d.fail !== undefined) return { kind: 'tool_execution_failed', message: d.fail };
+  if (d.progress !== undefined) {
+    for (const [i, value] of d.progress.entries()) {
+      if (i) await sleep(d.intervalMs, undefined, { signal });
+      await report(value, d.total);
+    }
+    return { result: d.result };
+  }
+  if (name === 'count') {
+    for (let i = 1; i <= args.to; i++) {
+      await sleep(args.intervalMs, undefined, { signal });
+      await report(i, args.to);
+    }
+    return { result: { content: [{ type: 'text', text: `counted to ${args.to}` }] } };
+  }
+  if (name === 'echo') return { result: { content: [{ type: 'text', text: args.text }] } };
+  return { result: d.result };
+}
+
+/**
+ * The tools on one mcpwire Server (one stdio connection). `await session.handle(data, send)`
+ * feeds one incoming message and passes everything to send for it (progress, the response,
+ * handshake answers, refusals) to `send(bytes)`; it resolves when that message is done with
+ * (for a tools/call, when the tool has finished or was cancelled).
+ */
+export class Session {
+  constructor() {
+    this.server = new Server({ versions, serverInfo, capabilities });
+    this.running = new Map();
+  }
+
+  async handle(data, send) {
+    const event = this.server.handleInput(data, now());
+    if (event.event === 'call_tool') {
+      const abort = new AbortController();
+      this.running.set(event.id, abort);
+      try {
+        await this.call(event, abort.signal, send);
+      } finally {
+        this.running.delete(event.id);
+      }
+    } else if (event.event === 'list_tools') {
+      await send(this.server.respondList(event.id, list));
+    } else if (event.event === 'cancelled' && event.known) {
+      this.running.get(event.id)?.abort();
+    }
+    for (let out; (out = this.server.pollTransmit()) !== null;) await send(out);
+  }
+
+  async call(event, signal, send) {
+    const { id } = event;
+    const report = async (progress, total) => {
+      if (event.progressToken !== null) await send(this.server.notifyProgress(id, progress, total));
+    };
+    let outcome;
+    try {
+      outcome = await answer(event.name, event.arguments, report, signal);
+    } catch (e) {
+      if (!signal.aborted) throw e;
+      // Cancelled: ends the request in core, whose answer is suppressed.
+      this.server.respondFailure(id, 'tool_execution_failed', 'cancelled');
+      return;
+    }
+    const out = outcome.result !== undefined
+      ? this.server.respondTool(id, outcome.result)
+      : this.server.respondFailure(id, outcome.kind, outcome.message);
+    if (out !== null) await send(out);
+  }
+}

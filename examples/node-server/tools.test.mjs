@@ -1,0 +1,89 @@
+// The example's tools on mcpwire's Server, driven by mcpwire's Client without I/O: both
+// handshakes, the catalog, every tool, progress, argument checks and a cancel mid-call.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from '../../bindings-node/mcpwire.mjs';
+import { Session, byName, definitions, now } from './tools.mjs';
+
+class Link {
+  constructor(version) {
+    this.client = new Client({ version, clientInfo: { name: 'test-host', version: '1.0' } });
+    this.session = new Session();
+    this.events = [];
+  }
+  deliver(data) {
+    return this.session.handle(data, (out) => { this.events.push(this.client.handleInput(out, now())); });
+  }
+  async handshake() {
+    await this.deliver(this.client.start(now()).bytes);
+    assert.equal(this.events.pop().event, 'ready');
+    const initialized = this.client.pollTransmit();
+    if (initialized !== null) await this.deliver(initialized);
+    assert.deepEqual(this.events, []);
+    return this;
+  }
+  async call(name, args, progress) {
+    await this.deliver(this.client.callTool(now(), name, args, null, progress).bytes);
+    return this.events.pop();
+  }
+}
+
+for (const version of ['2025-11-25', '2026-07-28']) {
+  describe(version, () => {
+    const link = () => new Link(version).handshake();
+
+    test('the catalog', async () => {
+      const l = await link();
+      await l.deliver(l.client.listTools(now()).bytes);
+      const page = l.events.pop();
+      assert.equal(page.stop, 'complete');
+      assert.deepEqual(page.result.tools.map((t) => t.name), definitions.tools.map((d) => d.tool.name));
+    });
+
+    for (const name of Object.keys(byName).filter((n) => byName[n].result && !byName[n].progress)) {
+      test(name, async () => {
+        const got = await (await link()).call(name, byName[name].arguments);
+        assert.equal(got.class, 'success');
+        assert.deepEqual(got.result.content, byName[name].result.content);
+      });
+    }
+
+    test('test_error_handling', async () => {
+      const got = await (await link()).call('test_error_handling', {});
+      assert.equal(got.result.isError, true);
+      assert.equal(got.result.content[0].text, byName.test_error_handling.fail);
+    });
+
+    test('progress', async () => {
+      const l = await link();
+      assert.equal((await l.call('test_tool_with_progress', {}, true)).event, 'tool_result');
+      const progress = l.events.filter((e) => e.event === 'progress').map((e) => [e.progress, e.total]);
+      assert.deepEqual(progress, [[0, 100], [50, 100], [100, 100]]);
+    });
+
+    test('a 2020-12 schema is checked', async () => {
+      const got = await (await link()).call('json_schema_2020_12_tool', { name: 'Ada', contactMethod: 'phone' });
+      assert.equal(got.result.isError, true);
+    });
+
+    test('invalid arguments and an unknown tool', async () => {
+      const l = await link();
+      assert.equal((await l.call('echo', { text: 7 })).result.isError, true);
+      assert.deepEqual((await l.call('echo', { text: 'hi' })).result.content, [{ type: 'text', text: 'hi' }]);
+      assert.match(JSON.stringify(await l.call('no_such_tool')), /no_such_tool/);
+    });
+
+    test('a cancel mid-call', async () => {
+      const l = await link();
+      const { id, bytes } = l.client.callTool(now(), 'count', { to: 1000, intervalMs: 5 }, null, true);
+      const call = l.deliver(bytes);
+      while (!l.events.some((e) => e.event === 'progress')) await sleep(5);
+      await l.deliver(l.client.cancel(id, 'enough'));
+      await call;
+      assert.ok(!l.events.some((e) => e.event === 'tool_result'));
+      assert.equal(l.session.server.inFlight, 0);
+      assert.equal(l.session.running.size, 0);
+    });
+  });
+}

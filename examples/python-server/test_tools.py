@@ -1,0 +1,105 @@
+"""The example's tools on mcpwire.Server, driven by mcpwire.Client without I/O: both
+handshakes, the catalog, every tool, progress, argument checks and a cancel mid-call."""
+
+import asyncio
+import json
+
+import pytest
+
+import mcpwire
+import tools
+
+HOST = {"name": "test-host", "version": "1.0"}
+
+
+class Link:
+    def __init__(self, version):
+        self.client = mcpwire.Client(version, HOST)
+        self.session = tools.Session()
+        self.events = []
+
+    async def deliver(self, data):
+        async def send(out):
+            self.events.append(self.client.handle_input(out, tools.now()))
+        await self.session.handle(data, send)
+
+    async def handshake(self):
+        _, hello = self.client.start(tools.now())
+        await self.deliver(hello)
+        assert self.events.pop()["event"] == "ready"
+        initialized = self.client.poll_transmit()
+        if initialized is not None:
+            await self.deliver(initialized)
+        assert self.events == []
+
+    async def call(self, name, arguments=None, progress=None):
+        _, _, wire = self.client.call_tool(tools.now(), name, arguments, progress=progress)
+        await self.deliver(wire)
+        return self.events.pop()
+
+
+@pytest.fixture(params=["2025-11-25", "2026-07-28"])
+def link(request):
+    link = Link(request.param)
+    asyncio.run(link.handshake())
+    return link
+
+
+def test_catalog(link):
+    _, wire = link.client.list_tools(tools.now())
+    asyncio.run(link.deliver(wire))
+    page = link.events.pop()
+    assert page["event"] == "tools_page" and page["stop"] == "complete"
+    assert [t["name"] for t in page["result"]["tools"]] == [d["tool"]["name"] for d in tools.DEFINITIONS["tools"]]
+
+
+STATIC = [n for n, d in tools.BY_NAME.items() if "result" in d and "progress" not in d]
+
+
+@pytest.mark.parametrize("name", STATIC)
+def test_static_tools(link, name):
+    got = asyncio.run(link.call(name, tools.BY_NAME[name].get("arguments")))
+    assert got["event"] == "tool_result" and got["class"] == "success"
+    assert got["result"]["content"] == tools.BY_NAME[name]["result"]["content"]
+
+
+def test_error_handling(link):
+    got = asyncio.run(link.call("test_error_handling", {}))
+    assert got["result"]["isError"] is True
+    assert got["result"]["content"][0]["text"] == "This tool intentionally returns an error for testing"
+
+
+def test_progress(link):
+    got = asyncio.run(link.call("test_tool_with_progress", {}, progress=True))
+    assert got["event"] == "tool_result"
+    progress = [e for e in link.events if e["event"] == "progress"]
+    assert [(e["progress"], e["total"]) for e in progress] == [(0, 100), (50, 100), (100, 100)]
+
+
+def test_2020_12_schema_is_checked(link):
+    got = asyncio.run(link.call("json_schema_2020_12_tool", {"name": "Ada", "contactMethod": "phone"}))
+    assert got["result"]["isError"] is True
+
+
+def test_invalid_arguments_and_unknown_tool(link):
+    got = asyncio.run(link.call("echo", {"text": 7}))
+    assert got["result"]["isError"] is True and "text" in json.dumps(got["result"])
+    assert asyncio.run(link.call("echo", {"text": "hi"}))["result"]["content"] == [{"type": "text", "text": "hi"}]
+    got = asyncio.run(link.call("no_such_tool"))
+    assert got["event"] in ("error", "tool_result") and "no_such_tool" in json.dumps(got)
+
+
+def test_cancel_mid_call(link):
+    async def scenario():
+        id, _, wire = link.client.call_tool(tools.now(), "count", {"to": 1000, "intervalMs": 5}, progress=True)
+        call = asyncio.create_task(link.deliver(wire))
+        while not any(e["event"] == "progress" for e in link.events):
+            await asyncio.sleep(0.005)
+        await link.deliver(link.client.cancel(id, "enough"))
+        with pytest.raises(asyncio.CancelledError):
+            await call
+        return id
+
+    asyncio.run(scenario())
+    assert not any(e["event"] == "tool_result" for e in link.events)
+    assert link.session.server.in_flight() == 0 and link.session.running == {}
