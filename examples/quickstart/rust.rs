@@ -1,4 +1,3 @@
-// Run: cargo run -p mcpwire --example quickstart
 use mcpwire::json::{JsonStr, Number, RawJson};
 use mcpwire::mcp::{CallToolResult, ContentBlock, List, ProtocolVersion::V2025_11_25, TextContent};
 use mcpwire::schema::{check_arguments, Schema};
