@@ -21,3 +21,7 @@ for b in python node wasm; do
   echo "== bindings-$b"
   bash "bindings-$b/test.sh"
 done
+
+echo "== the README's quick starts, and the packages as published"
+bash scripts/check-readme.sh
+bash scripts/check-publish.sh
