@@ -69,8 +69,11 @@ maturin_pin="$(grep -E '^maturin==' bindings-python/requirements-test.txt)"
 if [ "$("$venv/bin/maturin" --version 2>/dev/null | awk '{ print $2 }')" != "${maturin_pin#maturin==}" ]; then
   "$venv/bin/python" -m pip install -q --disable-pip-version-check "$maturin_pin"
 fi
-"$venv/bin/maturin" build --release --sdist -m bindings-python/Cargo.toml --interpreter "$venv/bin/python" \
+# The wheel as bindings-python/test.sh builds it (so its build is reused); the sdist apart
+# (`build --sdist` would compile the wheel again from the unpacked sdist).
+"$venv/bin/maturin" build --release -m bindings-python/Cargo.toml --interpreter "$venv/bin/python" \
   --out "$tmp/dist"
+"$venv/bin/maturin" sdist -m bindings-python/Cargo.toml --out "$tmp/dist"
 cat > "$tmp/smoke.py" <<'PY'
 import mcpwire
 msg = mcpwire.decode(b'{"jsonrpc":"2.0","id":1,"method":"tools/list"}')
