@@ -88,8 +88,10 @@ print("smoke ok", mcpwire.__file__)
 PY
 for kind in whl tar.gz; do
   python3 -m venv "$tmp/venv-$kind"
-  # The sdist is compiled by pip through maturin (build isolation); the shared target dir
-  # spares recompiling the registry crates.
+  # pip builds the sdist through maturin (build isolation). With the shared target dir cargo
+  # finds the crates built above fresh when the unpacked sdist holds every file their build
+  # read (it checks each file of their dep-info); a file missing from the sdist makes it
+  # rebuild, and fail.
   CARGO_TARGET_DIR="$root/target" "$tmp/venv-$kind/bin/python" -m pip install -q \
     --disable-pip-version-check "$tmp"/dist/mcpwire-*."$kind"
   (cd "$tmp" && "$tmp/venv-$kind/bin/python" smoke.py)
