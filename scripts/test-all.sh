@@ -26,3 +26,7 @@ for b in python node wasm; do
   bash "bindings-$b/test.sh"
 done
 bash examples/test.sh
+
+echo "== the README's quick starts, and the packages as published"
+bash scripts/check-readme.sh
+bash scripts/check-publish.sh
