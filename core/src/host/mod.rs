@@ -1,0 +1,218 @@
+//! The host kit: from `tools/list` catalogs to a model's tool list and back — inspect,
+//! select, convert, decide, render. Pure functions on [`Value`]s; no I/O.
+//!
+//! The six steps of a tool call are list, inspect, select, approve, call, read the result.
+//! mcpwire's codec and sessions do list and call; this module does the four host steps:
+//!
+//! ```
+//! use mcpwire::host::{Catalog, Policy, Target};
+//! use mcpwire::json::Value;
+//! use mcpwire::Limits;
+//!
+//! let mut catalog = Catalog::new();
+//! catalog.add_bytes("shop", br#"{"tools":[{"name":"lookup_order",
+//!     "inputSchema":{"type":"object","properties":{"order_id":{"type":"string"}},"required":["order_id"]},
+//!     "annotations":{"readOnlyHint":true}}]}"#).unwrap();
+//! let policy = Policy::default();
+//! let model = catalog.to_model(Target::OpenAiChat, true, &policy, None).unwrap();
+//! assert_eq!(model.get("tools").map(|t| t.to_vec().len() > 0), Some(true));
+//! let args = Value::String(r#"{"order_id":"A-1002"}"#.into());
+//! let d = catalog.decide("lookup_order", &args, Some(Target::OpenAiChat), true, &policy, None);
+//! assert_eq!(d.get("decision"), Some(&Value::String("run".into())));
+//! ```
+//!
+//! # Choices where the issue and `providers.md` are silent
+//! - **Pages.** `add` appends a page; a tool a server lists again replaces the earlier one
+//!   (finding `duplicate_tool`). A page is checked whole before anything is added. A tool
+//!   without an `inputSchema` object is kept as `{"type":"object"}` (finding
+//!   `input_schema_missing`).
+//! - **Names** are computed over the whole catalog, not the selection, so a tool's shown name
+//!   never changes when the policy does (see [`names`] for the rules; 64 characters for every
+//!   target, the stricter of the sources).
+//! - **Selection.** A tool whose `inputSchema` does not compile is hidden (`schema_invalid`):
+//!   its calls could not be checked. Checks run in this order: schema, deny, allow,
+//!   read-only, predicate, then `max_tools` counts the tools left in catalog order. The
+//!   predicate is called only for tools still shown after the policy's own rules.
+//! - **Decide** rejects a tool the policy hides (with the reason), so the model cannot call
+//!   what it was not shown. Arguments given as text: empty text counts as `{}`; JSON `null`
+//!   counts as `{}`. Restoration runs only for a target and undoes exactly the kinds of
+//!   change that target's conversion made to that tool; the restored arguments are then
+//!   checked against the original `inputSchema`.
+//! - **Ask rules.** `"destructive"` asks when a tool is not read-only and `destructiveHint`
+//!   is true (the default). `ask_tools` (globs) is an extra policy member: calls of matching
+//!   tools are always asked about — the per-tool rule that makes a policy stricter.
+//! - **Gemini** `tools` is the request's `tools` array: one `{functionDeclarations: [...]}`.
+//!   `strict` has no meaning for Gemini and is ignored there.
+
+mod catalog;
+pub mod check;
+mod decide;
+mod inspect;
+pub mod names;
+mod policy;
+mod render;
+mod restore;
+mod target;
+mod tree;
+
+pub use check::check_tools;
+pub use policy::{glob_matches, AskRule, Hints, Policy};
+pub use render::{links_to_read, render_result};
+
+use crate::api::ApiError;
+use crate::json::Value;
+use alloc::format;
+use alloc::vec::Vec;
+use catalog::{Entry, Repeat};
+
+/// The model APIs a catalog is converted for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// OpenAI Chat Completions function tools (`"openai-chat"`).
+    OpenAiChat,
+    /// OpenAI Responses function tools (`"openai-responses"`).
+    OpenAiResponses,
+    /// Anthropic Messages tools (`"anthropic"`).
+    Anthropic,
+    /// Gemini `functionDeclarations` with `parameters`, the OpenAPI subset (`"gemini"`).
+    Gemini,
+    /// Gemini `functionDeclarations` with `parametersJsonSchema` (`"gemini-json-schema"`).
+    GeminiJsonSchema,
+}
+
+impl Target {
+    /// Every target.
+    pub const ALL: [Target; 5] = [
+        Target::OpenAiChat,
+        Target::OpenAiResponses,
+        Target::Anthropic,
+        Target::Gemini,
+        Target::GeminiJsonSchema,
+    ];
+
+    /// The target named `s` (see [`name`](Self::name)).
+    pub fn parse(s: &str) -> Result<Target, ApiError> {
+        Self::ALL.into_iter().find(|t| t.name() == s).ok_or_else(|| {
+            ApiError::usage(&format!(
+                "unknown target {s:?}: expected \"openai-chat\", \"openai-responses\", \"anthropic\", \"gemini\" or \"gemini-json-schema\""
+            ))
+        })
+    }
+
+    /// `"openai-chat"`, `"openai-responses"`, `"anthropic"`, `"gemini"`,
+    /// `"gemini-json-schema"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::OpenAiChat => "openai-chat",
+            Target::OpenAiResponses => "openai-responses",
+            Target::Anthropic => "anthropic",
+            Target::Gemini => "gemini",
+            Target::GeminiJsonSchema => "gemini-json-schema",
+        }
+    }
+
+    pub(crate) fn is_gemini(self) -> bool {
+        matches!(self, Target::Gemini | Target::GeminiJsonSchema)
+    }
+}
+
+/// The tools of one or more servers, as their `tools/list` pages gave them.
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    entries: Vec<Entry>,
+    repeats: Vec<Repeat>,
+}
+
+impl Catalog {
+    /// An empty catalog.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a page of `server`'s tools. `tools`: a `tools/list` result object (`{"tools":
+    /// [...], "nextCursor"?}`), a full JSON-RPC response message whose result is that, or a
+    /// bare array of tools. Call again for further pages. A page with a tool that has no
+    /// string `name` adds nothing and is an error.
+    pub fn add(&mut self, server: &str, tools: &Value) -> Result<(), ApiError> {
+        catalog::add_page(&mut self.entries, &mut self.repeats, server, tools)
+    }
+
+    /// [`add`](Self::add) with the page as bytes, parsed with the core's strict reader.
+    pub fn add_bytes(&mut self, server: &str, tools: &[u8]) -> Result<(), ApiError> {
+        self.add(server, &catalog::parse_page(tools)?)
+    }
+
+    /// The number of tools.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when no tool was added.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The tool object `tool` of `server`, as listed.
+    pub fn tool(&self, server: &str, tool: &str) -> Option<&Value> {
+        self.entries
+            .iter()
+            .find(|e| e.server == server && e.name == tool)
+            .map(|e| &e.tool)
+    }
+
+    /// The `(server, MCP name)` of the tool shown to `target` as `shown`.
+    pub fn lookup(&self, target: Target, shown: &str) -> Option<(&str, &str)> {
+        let map = names::name_map(target, &self.entries);
+        let e = self.entries.get(*map.get(shown)?)?;
+        Some((&e.server, &e.name))
+    }
+
+    /// Findings for every tool: `[{server, tool, code, severity, message}]` (codes in
+    /// [`inspect`](inspect)'s docs).
+    pub fn inspect(&self) -> Value {
+        inspect::inspect(&self.entries, &self.repeats)
+    }
+
+    /// Which tools the policy (and the host's predicate, given `{server, tool, title,
+    /// description, annotations, inputSchema}`) shows: `{shown: [{server, tool}], hidden:
+    /// [{server, tool, reason}]}`.
+    pub fn select(
+        &self,
+        policy: &Policy,
+        predicate: Option<&mut dyn FnMut(&Value) -> bool>,
+    ) -> Value {
+        let vis = policy::visibility(&self.entries, policy, predicate);
+        policy::selection_value(&self.entries, &vis)
+    }
+
+    /// The selected tools converted for `target`: `{tools, names: {shown: {server, tool}},
+    /// changes: [{server, tool, path, change, reason}]}`. More tools than the target takes in
+    /// one request is an error naming the limit (select fewer).
+    pub fn to_model(
+        &self,
+        target: Target,
+        strict: bool,
+        policy: &Policy,
+        predicate: Option<&mut dyn FnMut(&Value) -> bool>,
+    ) -> Result<Value, ApiError> {
+        let vis = policy::visibility(&self.entries, policy, predicate);
+        target::to_model(target, strict, &self.entries, &vis)
+    }
+
+    /// Decides a model's call: `{decision: "run"|"ask"|"send_back"|"reject", server, tool,
+    /// arguments, message, errors, hints, prompt?}`. `name` is a name [`to_model`]
+    /// (Self::to_model) showed for `target`, or with no target an MCP name (`server/tool`
+    /// where two servers share it); `arguments` an object, or the JSON text of one.
+    pub fn decide(
+        &self,
+        name: &str,
+        arguments: &Value,
+        target: Option<Target>,
+        strict: bool,
+        policy: &Policy,
+        predicate: Option<&mut dyn FnMut(&Value) -> bool>,
+    ) -> Value {
+        let vis = policy::visibility(&self.entries, policy, predicate);
+        decide::decide(&self.entries, &vis, name, arguments, target, strict, policy)
+    }
+}
