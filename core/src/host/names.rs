@@ -8,12 +8,13 @@
 //! Naming, deterministic and independent of the order tools were added in:
 //! 1. each MCP name is rewritten into the target's set (other characters become `_`; for
 //!    Gemini a leading character that is not a letter or `_` gets a `_` in front);
-//! 2. a rewritten name that fits the length and that no other tool of the catalog rewrites to
-//!    is shown (unchanged when the MCP name already fit);
-//! 3. the others get the server as a prefix, `server__tool` (rewritten the same way), when it
-//!    fits and is unique;
-//! 4. the rest get a stem cut to fit and `_` plus 8 hex digits of a SipHash-1-3 (fixed key)
-//!    of server and tool; 16 digits in the (astronomically unlikely) case two collide.
+//! 2. stages, each naming the tools the earlier stages left: (a) MCP names that already fit,
+//!    (b) rewritten names, (c) `server__tool` rewritten the same way, (d) a stem cut to fit
+//!    and `_` plus 8 hex digits of a SipHash-1-3 (fixed key) of server and tool, (e) the same
+//!    with 16 digits. A stage gives a tool its proposal when the proposal fits the length, no
+//!    other tool of the same stage proposes it, and no earlier stage took it. So a name that
+//!    fits and collides with nothing is shown unchanged, and two servers' `search` both
+//!    become `server__search`: no add order is involved anywhere.
 
 use super::catalog::Entry;
 use super::Target;
@@ -83,50 +84,76 @@ fn hashed(target: Target, e: &Entry, digits: usize) -> String {
     format!("{stem}_{}", short_hash(&e.server, &e.name, digits))
 }
 
-/// The name shown for each entry (same order as `entries`).
-pub(crate) fn shown_names(target: Target, entries: &[Entry]) -> Vec<String> {
-    let first: Vec<String> = entries.iter().map(|e| rewrite(target, &e.name)).collect();
-    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    for n in &first {
-        *counts.entry(n.as_str()).or_default() += 1;
-    }
-    let ok1 = |n: &str| n.len() <= MAX_NAME && counts.get(n) == Some(&1);
-    let second: Vec<Option<String>> = entries
-        .iter()
-        .zip(&first)
-        .map(|(e, n)| (!ok1(n)).then(|| rewrite(target, &format!("{}__{}", e.server, e.name))))
-        .collect();
-    let mut counts2: BTreeMap<&str, usize> = BTreeMap::new();
-    for n in second.iter().flatten() {
-        *counts2.entry(n.as_str()).or_default() += 1;
-    }
-    let ok2 =
-        |n: &str| n.len() <= MAX_NAME && counts2.get(n) == Some(&1) && !counts.contains_key(n);
-    let mut names: Vec<String> = entries
-        .iter()
-        .zip(first.iter().zip(&second))
-        .map(|(e, (n1, n2))| match n2 {
-            None => n1.clone(),
-            Some(n2) if ok2(n2) => n2.clone(),
-            Some(_) => hashed(target, e, 8),
+/// One naming stage: each entry still unnamed proposes a name; a proposal that fits, that
+/// no other entry of the stage proposes and that no earlier stage took is accepted.
+fn stage(
+    names: &mut [Option<String>],
+    taken: &mut BTreeMap<String, ()>,
+    propose: impl Fn(usize) -> Option<String>,
+) {
+    let proposals: Vec<Option<String>> = (0..names.len())
+        .map(|i| match names[i] {
+            Some(_) => None,
+            None => propose(i).filter(|p| p.len() <= MAX_NAME),
         })
         .collect();
-    // A hashed name equal to any other name: both sides of every such pair that were hashed
-    // get the long hash (no order is involved).
-    let mut all: BTreeMap<&str, usize> = BTreeMap::new();
-    for n in &names {
-        *all.entry(n.as_str()).or_default() += 1;
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for p in proposals.iter().flatten() {
+        *counts.entry(p.as_str()).or_default() += 1;
     }
-    let clash: Vec<bool> = names
+    let accepted: Vec<(usize, String)> = proposals
         .iter()
-        .map(|n| all.get(n.as_str()) > Some(&1))
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let p = p.as_ref()?;
+            (counts.get(p.as_str()) == Some(&1) && !taken.contains_key(p)).then(|| (i, p.clone()))
+        })
         .collect();
-    for (i, e) in entries.iter().enumerate() {
-        if clash[i] && second[i].as_deref().is_some_and(|n2| !ok2(n2)) {
-            names[i] = hashed(target, e, 16);
-        }
+    for (i, p) in accepted {
+        taken.insert(p.clone(), ());
+        names[i] = Some(p);
     }
+}
+
+/// The name shown for each entry (same order as `entries`): names that fit unchanged, then
+/// rewritten names, then `server__tool`, then hashed names (see the module docs).
+pub(crate) fn shown_names(target: Target, entries: &[Entry]) -> Vec<String> {
+    let mut names: Vec<Option<String>> = alloc::vec![None; entries.len()];
+    let mut taken = BTreeMap::new();
+    let rewritten: Vec<String> = entries.iter().map(|e| rewrite(target, &e.name)).collect();
+    stage(&mut names, &mut taken, |i| {
+        (rewritten[i] == entries[i].name).then(|| rewritten[i].clone())
+    });
+    stage(&mut names, &mut taken, |i| {
+        (rewritten[i] != entries[i].name).then(|| rewritten[i].clone())
+    });
+    stage(&mut names, &mut taken, |i| {
+        Some(rewrite(
+            target,
+            &format!("{}__{}", entries[i].server, entries[i].name),
+        ))
+    });
+    stage(&mut names, &mut taken, |i| {
+        Some(hashed(target, &entries[i], 8))
+    });
+    stage(&mut names, &mut taken, |i| {
+        Some(hashed(target, &entries[i], 16))
+    });
+    // Two distinct (server, tool) pairs with the same 64-bit hash and stem: numbered in
+    // catalog order (never seen in practice; kept so names are always unique).
+    let mut n = 0;
     names
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| {
+            name.unwrap_or_else(|| {
+                n += 1;
+                let mut stem = hashed(target, &entries[i], 16);
+                stem.truncate(MAX_NAME - 8);
+                format!("{stem}_{n:07}")
+            })
+        })
+        .collect()
 }
 
 /// The shown-name → entry-index map.
