@@ -48,7 +48,7 @@ pub fn render_result(
 ) -> Result<Value, ApiError> {
     let mut outcome = parts::read(result)?;
     if let Some(b) = budget {
-        parts::apply_budget(&mut outcome.parts, b);
+        outcome.parts = parts::apply_budget(core::mem::take(&mut outcome.parts), b);
     }
     if let Some((before, after)) = untrusted {
         parts::wrap_untrusted(&mut outcome.parts, before, after);
@@ -92,4 +92,100 @@ pub fn links_to_read(target: Target, result: &Value) -> Value {
         })
         .collect();
     Value::Array(links)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Limits;
+
+    fn v(s: &str) -> Value {
+        Value::parse(s.as_bytes(), Limits::DEFAULT).unwrap()
+    }
+
+    #[test]
+    fn budget_cuts_the_tool_text_and_says_so_outside_the_wrapper() {
+        let r =
+            v(r#"{"content":[{"type":"text","text":"abcdefghij"},{"type":"text","text":"klm"}]}"#);
+        let out = render_result(
+            Target::Anthropic,
+            &r,
+            Some("t1"),
+            None,
+            Some(4),
+            Some(("<u>", "</u>")),
+        )
+        .unwrap();
+        let texts: Vec<&str> = tree::items(out.get("content").unwrap())
+            .iter()
+            .map(|b| str_at(b, "text").unwrap())
+            .collect();
+        assert_eq!(texts[0], "<u>abcd</u>");
+        assert_eq!(
+            texts[1],
+            "[truncated: 6 of 10 characters cut to keep the result within 4 characters]"
+        );
+        assert!(
+            texts[2].starts_with("[3 characters of tool output cut"),
+            "{}",
+            texts[2]
+        );
+        assert_eq!(str_at(&out, "tool_use_id"), Some("t1"));
+    }
+
+    #[test]
+    fn errors_timeouts_and_cancellations_are_error_results_not_errors() {
+        for (r, has) in [
+            (
+                r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"nope"}}"#,
+                "nope",
+            ),
+            (r#"{"timeout":5000}"#, "timed out after 5000 ms"),
+            (r#"{"cancelled":"user"}"#, "cancelled: user"),
+            (
+                r#"{"content":[{"type":"text","text":"bad"}],"isError":true}"#,
+                "bad",
+            ),
+        ] {
+            let a = render_result(Target::Anthropic, &v(r), None, None, None, None).unwrap();
+            assert_eq!(a.get("is_error"), Some(&Value::Bool(true)), "{r}");
+            let g = render_result(Target::Gemini, &v(r), None, Some("f"), None, None).unwrap();
+            let resp = g
+                .get("functionResponse")
+                .and_then(|f| f.get("response"))
+                .unwrap();
+            assert!(str_at(resp, "error").unwrap().contains(has), "{r}");
+            let c = render_result(Target::OpenAiChat, &v(r), None, None, None, None).unwrap();
+            assert!(
+                str_at(&c, "content").unwrap().starts_with("[tool error]\n"),
+                "{r}"
+            );
+            assert!(str_at(&c, "content").unwrap().contains(has), "{r}");
+        }
+        assert!(render_result(Target::Anthropic, &v("[1]"), None, None, None, None).is_err());
+        assert!(render_result(
+            Target::Anthropic,
+            &v(r#"{"content":3}"#),
+            None,
+            None,
+            None,
+            None
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn links_say_whether_to_read() {
+        let r = v(
+            r#"{"content":[{"type":"resource_link","uri":"file:///a.png","name":"a","mimeType":"image/png"},{"type":"resource_link","uri":"file:///b.txt","name":"b","mimeType":"text/plain"}]}"#,
+        );
+        let chat = links_to_read(Target::OpenAiChat, &r);
+        let reads: Vec<bool> = tree::items(&chat)
+            .iter()
+            .map(|l| tree::bool_at(l, "read").unwrap())
+            .collect();
+        assert_eq!(reads, [false, true]);
+        let claude = links_to_read(Target::Anthropic, &r);
+        assert_eq!(tree::bool_at(&tree::items(&claude)[0], "read"), Some(true));
+    }
 }

@@ -185,29 +185,41 @@ fn block(b: &Value) -> Part {
     }
 }
 
-/// Cuts the tool's texts to `budget` characters in all, saying what was cut.
-pub(crate) fn apply_budget(parts: &mut [Part], budget: usize) {
+/// Cuts the tool's texts to `budget` characters in all; a note after each cut text says
+/// what was cut (notes are not the tool's text: they get no wrapper).
+pub(crate) fn apply_budget(parts: Vec<Part>, budget: usize) -> Vec<Part> {
     let mut left = budget;
-    for p in parts.iter_mut() {
-        let text = match p {
+    let mut out = Vec::with_capacity(parts.len() + 1);
+    for mut p in parts {
+        let text = match &mut p {
             Part::Text { text, tool: true } => text,
             Part::Document { text, .. } => text,
-            _ => continue,
+            _ => {
+                out.push(p);
+                continue;
+            }
         };
         let n = text.chars().count();
         if n <= left {
             left -= n;
+            out.push(p);
             continue;
         }
-        let keep: String = text.chars().take(left).collect();
         let cut = n - left;
-        *text = if left == 0 {
-            format!("[{cut} characters cut: the result's budget of {budget} characters is used up]")
-        } else {
-            format!("{keep}\n[truncated: {cut} of {n} characters cut to keep the result within {budget} characters]")
-        };
+        if left == 0 {
+            out.push(note(format!(
+                "[{cut} characters of tool output cut: the result's budget of {budget} characters is used up]"
+            )));
+            continue;
+        }
+        *text = text.chars().take(left).collect();
         left = 0;
+        out.push(p);
+        out.push(note(format!(
+            "[truncated: {cut} of {n} characters cut to keep the result within {budget} characters]"
+        )));
     }
+    out
 }
 
 /// Puts `before` and `after` around every text the tool wrote.
