@@ -6,7 +6,7 @@ use crate::host::target::anthropic::{
     MAX_OPTIONAL, MAX_STRICT_TOOLS, MAX_UNIONS, STRICT_FORMATS, STRICT_KEYWORDS,
 };
 use crate::host::target::keys::KeyRule;
-use crate::host::target::walk::is_recursive;
+use crate::host::target::refs::is_recursive;
 use crate::host::tree::{self, pointer, text};
 use crate::json::Value;
 use alloc::format;
