@@ -8,7 +8,7 @@
 use super::catalog::Entry;
 use super::policy::{glob_matches, visibility_of, AskRule, Hints, Policy};
 use super::tree::{json_text, object, text};
-use super::{names, restore, target, Target};
+use super::{convert, names, restore, Target};
 use crate::json::Value;
 use crate::limits::Limits;
 use crate::schema::{errors_to_text, errors_to_value};
@@ -166,7 +166,7 @@ pub(crate) fn decide(
     };
     let args = match target {
         Some(t) => {
-            let how = target::restore_plan(t, strict, entry);
+            let how = convert::restore_plan(t, strict, entry);
             restore::restore(&entry.input_schema, &how, args)
         }
         None => args,

@@ -19,8 +19,8 @@
 
 use super::catalog::{Entry, Repeat};
 use super::check::{self, Violation};
+use super::convert::refs::resolve_ref;
 use super::policy::Hints;
-use super::target::refs::resolve_ref;
 use super::tree::{object, text};
 use super::{names, Target};
 use crate::json::Value;

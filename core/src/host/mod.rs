@@ -42,7 +42,7 @@
 //!   are more than 20 strict Anthropic tools. Anthropic's 24 optional and 16 union
 //!   parameters (over all strict tools of a request) turn the tool that would pass them
 //!   non-strict, reported as `strict_disabled` (the tool still goes out; nothing is cut).
-//! - **Schemas** (details in the `target` module docs): a change's `path` is a JSON pointer
+//! - **Schemas** (details in the `convert` module docs: one file per target family): a change's `path` is a JSON pointer
 //!   into the MCP tool (`/name`, `/description`, `/inputSchema/...`); for Gemini `parameters`
 //!   paths inside inlined `$ref`s follow the inlined tree. The root is wrapped in one
 //!   property `input` only where the target refuses it as it is: always when the root is not
@@ -73,13 +73,13 @@
 
 mod catalog;
 pub mod check;
+mod convert;
 mod decide;
 mod inspect;
 pub mod names;
 mod policy;
 mod render;
 mod restore;
-mod target;
 mod tree;
 
 pub use check::check_tools;
@@ -223,7 +223,7 @@ impl Catalog {
         predicate: Option<&mut dyn FnMut(&Value) -> bool>,
     ) -> Result<Value, ApiError> {
         let vis = policy::visibility(&self.entries, policy, predicate);
-        target::to_model(target, strict, &self.entries, &vis)
+        convert::to_model(target, strict, &self.entries, &vis)
     }
 
     /// Decides a model's call: `{decision: "run"|"ask"|"send_back"|"reject", server, tool,

@@ -3,9 +3,9 @@
 //! stand for absent optional properties removed, stringified enum values given their
 //! original values back. Only the kinds of change the conversion made are undone.
 
-use super::target::keys::key_map;
-use super::target::refs::resolve_ref;
-use super::target::{KeyRule, Restore};
+use super::convert::keys::key_map;
+use super::convert::refs::resolve_ref;
+use super::convert::{KeyRule, Restore};
 use super::tree::{items, members, str_items};
 use crate::json::Value;
 use alloc::string::String;
@@ -124,7 +124,7 @@ fn walk(schema: &Value, root: &Value, how: &Restore, v: &mut Value, depth: usize
             };
             if let Some(orig) = choices
                 .into_iter()
-                .find(|c| !matches!(c, Value::String(_)) && &super::target::enum_text(c) == text)
+                .find(|c| !matches!(c, Value::String(_)) && &super::convert::enum_text(c) == text)
             {
                 *v = orig.clone();
             }

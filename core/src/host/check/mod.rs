@@ -17,9 +17,9 @@ mod anthropic;
 mod gemini;
 mod openai;
 
+use super::convert::keys::{key_fits, KeyRule};
+use super::convert::walk::{SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE};
 use super::names;
-use super::target::keys::{key_fits, KeyRule};
-use super::target::walk::{SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE};
 use super::tree::{self, object, pointer, text};
 use super::Target;
 use crate::json::Value;
@@ -67,11 +67,11 @@ impl Checker {
 pub(crate) fn raw_declaration(target: Target, strict: bool, name: &str, schema: &Value) -> Value {
     let decl = object([("name", text(name))]);
     let one = match target {
-        Target::OpenAiChat => super::target::openai::chat_tool(decl, schema.clone(), strict),
+        Target::OpenAiChat => super::convert::openai::chat_tool(decl, schema.clone(), strict),
         Target::OpenAiResponses => {
-            super::target::openai::responses_tool(decl, schema.clone(), strict)
+            super::convert::openai::responses_tool(decl, schema.clone(), strict)
         }
-        Target::Anthropic => super::target::anthropic::tool(decl, schema.clone(), strict),
+        Target::Anthropic => super::convert::anthropic::tool(decl, schema.clone(), strict),
         Target::Gemini | Target::GeminiJsonSchema => {
             let key = if target == Target::Gemini {
                 "parameters"

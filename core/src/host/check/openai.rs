@@ -1,7 +1,7 @@
 //! OpenAI's rules for one schema node (`providers.md` §1a).
 
 use super::Violation;
-use crate::host::target::openai::{STRICT_FORMATS, STRICT_KEYWORDS};
+use crate::host::convert::openai::{STRICT_FORMATS, STRICT_KEYWORDS};
 use crate::host::tree::{self, pointer, text};
 use crate::json::Value;
 use alloc::format;
