@@ -20,6 +20,21 @@ fn policy(target: Target) -> Policy {
     }
 }
 
+/// A value for a property schema of the generated catalog.
+fn sample(s: &Value) -> Value {
+    if let Some(Value::Array(e)) = s.get("enum") {
+        return e[0].clone();
+    }
+    match s.get("type") {
+        Some(Value::String(t)) if t == "integer" || t == "number" => Value::from_i64(1),
+        Some(Value::String(t)) if t == "boolean" => Value::Bool(true),
+        Some(Value::String(t)) if t == "array" => Value::Array(vec![]),
+        Some(Value::String(t)) if t == "object" => Value::Object(vec![]),
+        _ => Value::String("x".into()),
+    }
+}
+
+/// A shown name and valid arguments (every required property) for a call of the first tool.
 fn first_tool_call(catalog: &Catalog, target: Target) -> (String, Value) {
     let m = catalog
         .to_model(target, true, &policy(target), None)
@@ -27,9 +42,33 @@ fn first_tool_call(catalog: &Catalog, target: Target) -> (String, Value) {
     let Some(Value::Object(names)) = m.get("names") else {
         panic!()
     };
-    let (shown, _) = &names[0];
-    // The arguments: every required property as a string where it takes one.
-    (shown.clone(), Value::Object(vec![]))
+    let (shown, st) = &names[0];
+    let (Some(Value::String(server)), Some(Value::String(tool))) =
+        (st.get("server"), st.get("tool"))
+    else {
+        panic!()
+    };
+    let schema = catalog
+        .tool(server, tool)
+        .unwrap()
+        .get("inputSchema")
+        .unwrap();
+    let props = schema.get("properties");
+    let mut args = Vec::new();
+    if let Some(Value::Array(required)) = schema.get("required") {
+        for r in required {
+            let Value::String(r) = r else { continue };
+            let p = props.and_then(|p| p.get(r)).cloned().unwrap_or(Value::Null);
+            args.push((r.clone(), sample(&p)));
+        }
+    }
+    let args = Value::Object(args);
+    let d = catalog.decide(shown, &args, Some(target), true, &policy(target), None);
+    assert!(
+        matches!(d.get("decision"), Some(Value::String(s)) if s == "run" || s == "ask"),
+        "{d:?}"
+    );
+    (shown.clone(), args)
 }
 
 fn host(c: &mut Criterion) {

@@ -9,6 +9,7 @@
 //! value of any type, `patternProperties`, nesting past 10 objects, more than 1,000 enum
 //! values) goes out with `strict: false`.
 
+use super::refs::{refs_under, resolve_ref};
 use super::walk::{add_properties, has_type, is_object_node, Ctx};
 use crate::host::tree::{self, object, text};
 use crate::json::Value;
@@ -78,6 +79,7 @@ pub(crate) fn responses_tool(decl: Value, schema: Value, strict: bool) -> Value 
 }
 
 pub(crate) fn strict_pre(ctx: &mut Ctx<'_>, v: &mut Value, path: &str) {
+    inline_ref_with_siblings(ctx, v, path);
     if let Some(one) = tree::remove(v, "oneOf") {
         match tree::get_mut(v, "anyOf") {
             None => tree::set(v, "anyOf", one),
@@ -119,6 +121,37 @@ pub(crate) fn strict_pre(ctx: &mut Ctx<'_>, v: &mut Value, path: &str) {
             ctx.move_to_description(v, path, "format", &why);
         }
     }
+}
+
+/// A `$ref` beside other keywords is replaced by what it points to, the other keywords on top
+/// (as the Agents SDK does for strict schemas), when that target has no `$ref` of its own.
+fn inline_ref_with_siblings(ctx: &mut Ctx<'_>, v: &mut Value, path: &str) {
+    let Some(r) = tree::str_at(v, "$ref").map(String::from) else {
+        return;
+    };
+    if tree::members(v).len() < 2 {
+        return;
+    }
+    let Some(target @ Value::Object(_)) = resolve_ref(ctx.root, &r) else {
+        return;
+    };
+    let mut inner = Vec::new();
+    refs_under(target, &mut inner, 0);
+    if !inner.is_empty() {
+        return;
+    }
+    let mut merged = target.clone();
+    tree::remove(v, "$ref");
+    for (k, x) in tree::members(v) {
+        tree::set(&mut merged, k, x.clone());
+    }
+    *v = merged;
+    ctx.change(
+        path,
+        "$ref",
+        "inlined_ref",
+        format!("{r} is inlined: strict mode takes no keywords beside $ref"),
+    );
 }
 
 /// Object nesting of `path` (counted from `properties`/`items` steps).

@@ -22,7 +22,7 @@ pub(crate) fn resolve_ref<'a>(root: &'a Value, r: &str) -> Option<&'a Value> {
 }
 
 /// The local `$ref`s under `v` (not inside data keywords), at most 256 distinct.
-fn refs_under<'a>(v: &'a Value, out: &mut Vec<&'a str>, depth: usize) {
+pub(crate) fn refs_under<'a>(v: &'a Value, out: &mut Vec<&'a str>, depth: usize) {
     if depth > 64 || out.len() >= 256 {
         return;
     }
