@@ -163,20 +163,11 @@ pub(crate) struct StrictBudget {
 }
 
 impl StrictBudget {
-    /// Admits a strict tool, or turns it non-strict when the optional or union budget would
-    /// run out; more than 20 strict tools is an error.
-    pub(crate) fn admit(&mut self, decl: &mut Value, c: &mut Converted) -> Result<(), ApiError> {
+    /// Admits a strict tool: `Ok(false)` when the optional or union budget would run out (the
+    /// tool then goes out non-strict); more than 20 strict tools is an error.
+    pub(crate) fn admit(&mut self, c: &Converted) -> Result<bool, ApiError> {
         if self.optional + c.optional > MAX_OPTIONAL || self.unions + c.unions > MAX_UNIONS {
-            tree::remove(decl, "strict");
-            c.strict = false;
-            c.changes.push(Change {
-                path: "/inputSchema".into(),
-                change: "strict_disabled",
-                reason: format!(
-                    "the request's strict tools would exceed {MAX_OPTIONAL} optional or {MAX_UNIONS} union parameters"
-                ),
-            });
-            return Ok(());
+            return Ok(false);
         }
         self.tools += 1;
         if self.tools > MAX_STRICT_TOOLS {
@@ -186,6 +177,17 @@ impl StrictBudget {
         }
         self.optional += c.optional;
         self.unions += c.unions;
-        Ok(())
+        Ok(true)
+    }
+}
+
+/// The change saying a tool went out non-strict for the request's budget.
+pub(crate) fn over_budget() -> Change {
+    Change {
+        path: "/inputSchema".into(),
+        change: "strict_disabled",
+        reason: format!(
+            "the request's strict tools would exceed {MAX_OPTIONAL} optional or {MAX_UNIONS} union parameters"
+        ),
     }
 }

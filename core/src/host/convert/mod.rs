@@ -183,8 +183,9 @@ pub(crate) fn to_model(
             continue;
         }
         let (mut decl, mut c) = declaration(target, strict, e, shown);
-        if target == Target::Anthropic && c.strict {
-            budget.admit(&mut decl, &mut c)?;
+        if target == Target::Anthropic && c.strict && !budget.admit(&c)? {
+            (decl, c) = declaration(target, false, e, shown);
+            c.changes.push(anthropic::over_budget());
         }
         names_map.push((
             shown.clone(),
