@@ -1,7 +1,7 @@
 //! OpenAI's rules for one schema node (`providers.md` §1a).
 
 use super::Violation;
-use crate::host::convert::openai::{STRICT_FORMATS, STRICT_KEYWORDS};
+use crate::host::convert::openai::{is_typed, is_value_schema, STRICT_FORMATS, STRICT_KEYWORDS};
 use crate::host::tree::{self, pointer, text};
 use crate::json::Value;
 use alloc::format;
@@ -25,6 +25,9 @@ pub(crate) fn node(out: &mut Vec<Violation>, strict: bool, v: &Value, path: &str
         Some(Value::Array(ts)) => ts.contains(&text(t)),
         _ => false,
     };
+    if is_value_schema(path) && !is_typed(v) {
+        add(out, "type_missing", path.into(), "a property or item schema without a type is refused (\"schema must have a 'type' key\")".into());
+    }
     if has_type("object") && v.get("properties").is_none() {
         add(
             out,
