@@ -112,8 +112,8 @@ pub(crate) fn strict_pre(ctx: &mut Ctx<'_>, v: &mut Value, path: &str) {
     if v.get("patternProperties").is_some() {
         ctx.fail(path, "patternProperties");
     }
-    if tree::items(v.get("enum").unwrap_or(&Value::Null)).len() > 1000 {
-        ctx.fail(path, "more than 1,000 enum values");
+    if let Some(why) = enum_over_limits(v) {
+        ctx.fail(path, why);
     }
     if let Some(Value::String(f)) = v.get("format") {
         if !STRICT_FORMATS.contains(&f.as_str()) {
@@ -152,6 +152,24 @@ fn inline_ref_with_siblings(ctx: &mut Ctx<'_>, v: &mut Value, path: &str) {
         "inlined_ref",
         format!("{r} is inlined: strict mode takes no keywords beside $ref"),
     );
+}
+
+/// Strict mode's enum limits: 1,000 values; a string enum of more than 250 values at most
+/// 15,000 characters in all.
+pub(crate) fn enum_over_limits(v: &Value) -> Option<&'static str> {
+    let values = tree::items(v.get("enum").unwrap_or(&Value::Null));
+    if values.len() > 1000 {
+        return Some("more than 1,000 enum values");
+    }
+    let chars: usize = values
+        .iter()
+        .map(|x| match x {
+            Value::String(s) => s.chars().count(),
+            _ => 0,
+        })
+        .sum();
+    (values.len() > 250 && chars > 15_000)
+        .then_some("a string enum of more than 250 values over 15,000 characters")
 }
 
 /// Whether `path` is a property's or an array's item schema (where OpenAI needs a type).
