@@ -148,6 +148,7 @@ impl Target {
 pub struct Catalog {
     entries: Vec<Entry>,
     repeats: Vec<Repeat>,
+    names: names::Tables,
 }
 
 impl Catalog {
@@ -161,7 +162,9 @@ impl Catalog {
     /// bare array of tools. Call again for further pages. A page with a tool that has no
     /// string `name` adds nothing and is an error.
     pub fn add(&mut self, server: &str, tools: &Value) -> Result<(), ApiError> {
-        catalog::add_page(&mut self.entries, &mut self.repeats, server, tools)
+        catalog::add_page(&mut self.entries, &mut self.repeats, server, tools)?;
+        self.names = names::Tables::of(&self.entries);
+        Ok(())
     }
 
     /// [`add`](Self::add) with the page as bytes, parsed with the core's strict reader.
@@ -189,8 +192,7 @@ impl Catalog {
 
     /// The `(server, MCP name)` of the tool shown to `target` as `shown`.
     pub fn lookup(&self, target: Target, shown: &str) -> Option<(&str, &str)> {
-        let map = names::name_map(target, &self.entries);
-        let e = self.entries.get(*map.get(shown)?)?;
+        let e = self.entries.get(self.names.find(target, shown)?)?;
         Some((&e.server, &e.name))
     }
 
@@ -223,7 +225,13 @@ impl Catalog {
         predicate: Option<&mut dyn FnMut(&Value) -> bool>,
     ) -> Result<Value, ApiError> {
         let vis = policy::visibility(&self.entries, policy, predicate);
-        convert::to_model(target, strict, &self.entries, &vis)
+        convert::to_model(
+            target,
+            strict,
+            &self.entries,
+            self.names.shown(target),
+            &vis,
+        )
     }
 
     /// Decides a model's call: `{decision: "run"|"ask"|"send_back"|"reject", server, tool,
@@ -239,14 +247,12 @@ impl Catalog {
         policy: &Policy,
         predicate: Option<&mut dyn FnMut(&Value) -> bool>,
     ) -> Value {
-        decide::decide(
-            &self.entries,
+        let call = decide::Call {
             name,
             arguments,
             target,
             strict,
-            policy,
-            predicate,
-        )
+        };
+        decide::decide(&self.entries, &self.names, &call, policy, predicate)
     }
 }
