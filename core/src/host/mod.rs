@@ -27,7 +27,8 @@
 //!   without an `inputSchema` object is kept as `{"type":"object"}` (finding
 //!   `input_schema_missing`); a tool without a string `name` makes the page an error.
 //! - **Names** are computed over the whole catalog, not the selection, so a tool's shown name
-//!   never changes when the policy does (see [`names`] for the rules). Every target gets at
+//!   never changes when the policy does (see [`names`] for the rules); they are computed for
+//!   every target on each `add`, so `decide` and `lookup` cost a map lookup. Every target gets at
 //!   most 64 characters: Anthropic's API takes 128 but its tool search and Claude Desktop
 //!   64; Gemini took 64 until 2026-05 — the stricter rule wins, as the issue asks.
 //! - **Selection.** A tool whose `inputSchema` does not compile is hidden (`schema_invalid`):
