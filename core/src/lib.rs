@@ -22,6 +22,8 @@ extern crate std;
 pub mod api;
 pub mod classify;
 pub mod error;
+#[cfg(feature = "alloc")]
+pub mod host;
 pub mod json;
 pub mod jsonrpc;
 pub mod limits;
