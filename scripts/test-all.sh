@@ -21,3 +21,6 @@ for b in python node wasm; do
   echo "== bindings-$b"
   bash "bindings-$b/test.sh"
 done
+
+echo "== examples/device-server (no_std server: SDK clients over stdio, firmware size)"
+bash examples/device-server/test.sh

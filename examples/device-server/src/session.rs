@@ -15,7 +15,10 @@
 //! - One calibration at a time: a second `calibrate`, or `set_mode`, while one runs gets a
 //!   tool error saying so. `notifications/cancelled` for it stops it at once and keeps the old
 //!   offset; nothing more is sent for it ("Not send a response for the cancelled request").
-//! - Progress is sent after each sample, when the request carried a `progressToken`.
+//! - Progress is sent after each sample but the last, when the request carried a
+//!   `progressToken`: the result says the last one is in. (A progress notification written
+//!   together with the result reaches the TypeScript SDK's client after it retired the token,
+//!   and it reports an error: modelcontextprotocol/typescript-sdk#2580.)
 //!
 //! [`step`]: DeviceServer::step
 //! [`poll_timeout`]: DeviceServer::poll_timeout
@@ -367,17 +370,18 @@ impl Session<'_> {
             job.taken += 1;
             job.next_at += SAMPLE_INTERVAL_MS;
             let (id, taken, samples) = (job.id.as_id(), job.taken, job.samples);
-            let mut message = heapless::String::<32>::new();
-            let _ = write!(message, "sample {taken} of {samples}");
-            let server = &mut self.server;
-            send(self.out, tx, Some(&id), |sink| {
-                let (done, total) = (Number::Int(taken.into()), Some(Number::Int(samples.into())));
-                // Err: no progress token (nothing to send).
-                server
-                    .notify_progress(sink, &id, done, total, Some(&message))
-                    .is_ok()
-            });
             if taken < samples {
+                let mut message = heapless::String::<32>::new();
+                let _ = write!(message, "sample {taken} of {samples}");
+                let server = &mut self.server;
+                send(self.out, tx, Some(&id), |sink| {
+                    let done = Number::Int(taken.into());
+                    let total = Some(Number::Int(samples.into()));
+                    // Err: no progress token (nothing to send).
+                    server
+                        .notify_progress(sink, &id, done, total, Some(&message))
+                        .is_ok()
+                });
                 continue;
             }
             let Some(job) = self.calibration.take() else {

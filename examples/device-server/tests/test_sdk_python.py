@@ -76,11 +76,12 @@ async def test_lists_and_calls_every_tool(modern):
             progress.append((done, total, message))
 
         r = await s.call_tool(
-            "calibrate", {"reference": 20.5, "samples": 3}, progress_callback=on_progress
+            "calibrate", {"reference": 20.5, "samples": 4}, progress_callback=on_progress
         )
         assert not r.is_error, text(r)
-        assert r.structured_content["samples"] == 3
-        assert progress == [(n, 3, f"sample {n} of 3") for n in (1, 2, 3)]
+        assert r.structured_content["samples"] == 4
+        # After each sample but the last (the result says that one is in).
+        assert progress == [(n, 4, f"sample {n} of 4") for n in (1, 2, 3)]
         r = await s.call_tool("read_sensor", {"channel": "temperature"})
         assert abs(r.structured_content["value"] - 20.5) <= 0.25
 
