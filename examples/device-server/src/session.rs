@@ -462,6 +462,7 @@ fn send<C: ByteChannel + ?Sized>(
         Err(_) => {
             let mut sink = SliceSink::new(out);
             let why = "the answer does not fit the device's output buffer";
+            // A protocol error: its wire form is the same in every version.
             let version = ProtocolVersion::V2025_11_25;
             write_failure(&mut sink, id, ErrorKind::InternalError, &why, version);
             sink.finish().unwrap_or(0)

@@ -352,9 +352,7 @@ fn malformed_and_over_long_lines_get_errors_and_serving_goes_on() {
     assert_eq!(out[0]["error"]["code"], -32700);
     assert_eq!(out[0]["error"]["data"]["kind"], "input_too_large");
     // The longest line accepted is served.
-    long = format!(
-        "{{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"ping\",\"params\":{{\"pad\":\"\"}}}}"
-    );
+    long = r#"{"jsonrpc":"2.0","id":10,"method":"ping","params":{"pad":""}}"#.to_string();
     let pad = MAX_LINE - long.len();
     long.insert_str(long.len() - 3, &"y".repeat(pad));
     assert_eq!(long.len(), MAX_LINE);
