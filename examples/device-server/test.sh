@@ -29,6 +29,11 @@ size -A "$firmware" | awk '
   $1 == ".data" { data = $2 } $1 == ".bss" { bss = $2 }
   END { printf "firmware: .text %d B (target <= 98304), .rodata %d B, static RAM (.data + .bss) %d B (target <= 16384)\n", text, ro, data + bss }'
 
+if command -v llvm-objdump >/dev/null; then
+  llvm-objdump -d --no-show-raw-insn "$firmware" | python3 "$here/stack_bound.py" | head -1 |
+    sed 's/^/firmware: /; s/$/ on direct calls (stack_bound.py; not in size'"'"'s RAM)/'
+fi
+
 echo "== device-server: Rust tests (the no_std library over an in-memory channel)"
 cargo test -q -p mcpwire-device-server
 

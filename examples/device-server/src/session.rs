@@ -59,9 +59,11 @@ const VERSIONS: [ProtocolVersion; 3] = [
     ProtocolVersion::V2025_06_18,
     ProtocolVersion::V2026_07_28,
 ];
+/// Decode limits. Each level of nesting costs the reader's skip recursion about 300 bytes of
+/// stack on the firmware; MCP's messages from the SDK clients nest less than 10 deep.
 const LIMITS: Limits = Limits {
     max_input_bytes: MAX_LINE,
-    max_depth: 32,
+    max_depth: 16,
     max_members: 256,
 };
 

@@ -358,6 +358,16 @@ fn malformed_and_over_long_lines_get_errors_and_serving_goes_on() {
     assert_eq!(long.len(), MAX_LINE);
     let out = d.send_raw(format!("{long}\n").as_bytes());
     assert_eq!(out, [json!({"jsonrpc":"2.0","id":10,"result":{}})]);
+    // Nesting is limited (16 levels: the firmware's stack).
+    let deep = format!("{}1{}", "[".repeat(20), "]".repeat(20));
+    let out = d.send_raw(
+        format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\",\"params\":{{\"a\":{deep}}}}}\n"
+        )
+        .as_bytes(),
+    );
+    assert_eq!(out[0]["error"]["data"]["kind"], "too_deep", "{out:?}");
+    assert_eq!(out[0]["id"], 13);
     // Notifications are never answered, even malformed ones; unknown methods are.
     assert!(d
         .send_raw(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\"}\n")
