@@ -30,3 +30,6 @@ bash examples/test.sh
 echo "== the README's quick starts, and the packages as published"
 bash scripts/check-readme.sh
 bash scripts/check-publish.sh
+
+echo "== examples/device-server (no_std server: SDK clients over stdio, firmware size)"
+bash examples/device-server/test.sh
