@@ -411,6 +411,109 @@ export interface Page {
   nextCursor: string | null
 }
 
+// ---- transports (stdio framing, SSE, Streamable HTTP) -----------------------------------
+
+/** A stdio line (`LineFramer.feed`): without its LF / CRLF, never blank. */
+export interface LineFrame<B extends Uint8Array = Uint8Array> {
+  kind: 'line'
+  line: B
+}
+
+/** A line (or SSE event) over the limit, skipped without being buffered: report it as
+ * `input_too_large`. */
+export interface TooLong {
+  kind: 'too_long'
+  len: number
+}
+
+/** An SSE event (`SseDecoder.feed`). */
+export interface SseEvent {
+  kind: 'event'
+  /** The event type (`message` when the stream gave none). */
+  event: string
+  /** The `data` lines joined with LF. */
+  data: string
+  /** The last event id (kept across events, as WHATWG says); `''` when none. */
+  id: string
+  /** This event's `retry` field in milliseconds, or `null`. */
+  retry: number | null
+}
+
+/** The fields of an event besides its data (`encodeSseEvent`). */
+export interface SseEventFields {
+  event?: string
+  id?: string
+  retry?: number
+}
+
+/** A tool an HTTP client left out of its catalog, and why (log it as a warning). */
+export interface RejectedTool {
+  tool: string
+  reason: string
+}
+
+/** `httpToolCatalog`: the tools kept and those left out. */
+export interface HttpCatalog {
+  tools: Tool[]
+  rejected: RejectedTool[]
+}
+
+/** Request headers: `IncomingMessage.headers` (string or string[] values) or `[name, value]`
+ * pairs. */
+export type HttpHeaders =
+  | { [name: string]: string | string[] | undefined }
+  | Array<[string, string | Uint8Array]>
+
+/** Bytes to write on an HTTP response. */
+export interface HttpReply<B extends Uint8Array = Uint8Array> {
+  kind: 'reply'
+  /** Set when these bytes start the response (send it with `headers`); `null` for more
+   * bytes of a response already started. */
+  status: number | null
+  headers: Array<[string, string]>
+  body: B
+  /** The response ends after `body`. */
+  done: boolean
+}
+
+/** A GET that opened an SSE stream: write it, keep the connection open; later replies of
+ * `exchange` go on it. Call `streamClosed(exchange)` when the client leaves. */
+export interface HttpStream<B extends Uint8Array = Uint8Array> extends Omit<HttpReply<B>, 'kind'> {
+  kind: 'stream'
+  exchange: number
+}
+
+/** A request for the application: answer it with `respondTool` / `respondList` /
+ * `respondFailure` on `exchange` (after any `notifyProgress`). */
+export interface HttpCall {
+  kind: 'call'
+  exchange: number
+  request:
+    | { event: 'list_tools'; id: RequestId; cursor: string | null }
+    | { event: 'call_tool'; id: RequestId; name: string; arguments: JSONObject | null; progressToken: ProgressToken | null }
+}
+
+/** What `HttpEndpoint.handle` decided. */
+export type HttpHandled<B extends Uint8Array = Uint8Array> = HttpReply<B> | HttpStream<B> | HttpCall
+
+/** How an `HttpEndpoint` is set up. */
+export interface HttpEndpointOptions {
+  serverInfo: Implementation
+  /** `tools` in it opens the tools methods. */
+  capabilities: JSONObject
+  /** Versions served, preferred first (default: all three). */
+  versions?: ProtocolVersion[]
+  /** The tool definitions: their `x-mcp-header` annotations are checked against
+   * `Mcp-Param-*` headers (a tool whose annotations are invalid is refused). */
+  tools?: Tool[]
+  /** `Origin` values accepted (`'*'`: any); a request with another `Origin` gets 403. */
+  allowedOrigins?: string[]
+  /** A 2025-11-25 session idle this long ends (default 30 minutes). */
+  sessionIdleMs?: number
+  /** The most sessions at once (default 10,000). */
+  maxSessions?: number
+}
+
 // ---- JSON Schema --------------------------------------------------------------------------
 
 /** One way an instance does not fit a schema. */

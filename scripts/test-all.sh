@@ -14,7 +14,7 @@ cargo build -q -p mcpwire --target thumbv7em-none-eabihf --no-default-features
 cargo build -q -p mcpwire --target thumbv7em-none-eabihf --no-default-features --features alloc
 
 echo "== Rust: tests"
-cargo test -p mcpwire --no-default-features --test session_no_alloc --test vectors_no_alloc --test json_edges
+cargo test -p mcpwire --no-default-features --test session_no_alloc --test vectors_no_alloc --test json_edges --test transport_no_alloc --test transport_stdio
 bash cli/tests/sdk/setup.sh  # the Python and TypeScript SDKs that cli/tests/tap.rs drives
 cargo test -p mcpwire -p mcpwire-cli
 

@@ -30,6 +30,16 @@ const EXPORTS = [
   'Client',
   'Server',
   'Schema',
+  'LineFramer',
+  'writeLine',
+  'SseDecoder',
+  'encodeSseEvent',
+  'encodeSseComment',
+  'clientRequestHeaders',
+  'httpToolCatalog',
+  'encodeHeaderValue',
+  'decodeHeaderValue',
+  'HttpEndpoint',
 ]
 
 const TARGETS = {

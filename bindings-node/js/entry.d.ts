@@ -17,6 +17,16 @@ export {
   Client,
   Server,
   Schema,
+  LineFramer,
+  writeLine,
+  SseDecoder,
+  encodeSseEvent,
+  encodeSseComment,
+  clientRequestHeaders,
+  httpToolCatalog,
+  encodeHeaderValue,
+  decodeHeaderValue,
+  HttpEndpoint,
 } from './@binding.js'
 export type { Limits } from './@binding.js'
 export type * from './types.js'

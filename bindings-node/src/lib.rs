@@ -28,6 +28,7 @@ mod args;
 mod decode;
 mod schema;
 mod session;
+mod transport;
 
 use decode::checked_text;
 use mcpwire::api::{self, Failure};

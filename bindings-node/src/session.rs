@@ -387,6 +387,16 @@ impl Server {
         opt_bytes(env, self.session.poll_transmit())
     }
 
+    /// The client closed request `id`'s response stream (Streamable HTTP 2026-07-28): the
+    /// request is cancelled. True when it was in flight.
+    #[napi(ts_args_type = "id: RequestId")]
+    pub fn stream_closed(&mut self, env: &Env, id: Unknown) -> Result<bool> {
+        let id = js_to_value(env, id)?;
+        self.session
+            .stream_closed(&id)
+            .map_err(|e| mcpwire_error(env, e))
+    }
+
     /// Requests in flight.
     #[napi(getter)]
     pub fn in_flight(&self) -> u32 {

@@ -4,6 +4,7 @@
 mod convert;
 mod schema;
 mod session;
+mod transport;
 
 use convert::{to_py, PyBuilder, ToValue};
 use mcpwire::api::{self, ApiError};
@@ -209,5 +210,6 @@ fn _mcpwire(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(failure_response, m)?)?;
     session::register(m)?;
     schema::register(m)?;
+    transport::register(m)?;
     Ok(())
 }

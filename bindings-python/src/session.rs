@@ -246,6 +246,13 @@ impl Server {
         self.inner.poll_transmit().map(|b| bytes(py, b))
     }
 
+    /// The client closed request `id`'s response stream (Streamable HTTP 2026-07-28): the
+    /// request is cancelled. True when it was in flight.
+    fn stream_closed(&mut self, id: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let py = id.py();
+        check(py, self.inner.stream_closed(&value_of(id)?))
+    }
+
     /// Requests in flight.
     fn in_flight(&self) -> usize {
         self.inner.in_flight()

@@ -36,6 +36,7 @@ use wasm_bindgen::JsCast;
 mod args;
 mod schema;
 mod session;
+mod transport;
 
 // The `import type` of types.d.ts is the header napi puts on index.d.ts too (one file).
 #[wasm_bindgen(typescript_custom_section)]

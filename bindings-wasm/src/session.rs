@@ -364,6 +364,17 @@ impl Server {
         opt_bytes(self.session.poll_transmit())
     }
 
+    /// The client closed request `id`'s response stream (Streamable HTTP 2026-07-28): the
+    /// request is cancelled. True when it was in flight.
+    #[wasm_bindgen(js_name = streamClosed)]
+    pub fn stream_closed(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
+    ) -> Result<bool, JsValue> {
+        let id = js_to_value(&id)?;
+        self.session.stream_closed(&id).map_err(mcpwire_error)
+    }
+
     /// Requests in flight.
     #[wasm_bindgen(getter, js_name = inFlight)]
     pub fn in_flight(&self) -> u32 {

@@ -9,7 +9,7 @@
 //! originate from the tool SHOULD be reported inside the result object").
 
 use crate::error::{code, Classification, DecodeError, ErrorKind};
-use crate::json::writer::{write_escaped_body, write_i64, ObjectWriter, Sink};
+use crate::json::writer::{write_escaped_body, write_i64, write_plain_str, ObjectWriter, Sink};
 use crate::json::Reader;
 use crate::jsonrpc::{Message, RequestId};
 use crate::limits::Limits;
@@ -108,6 +108,23 @@ pub fn write_failure<S: Sink + ?Sized>(
     message: &dyn fmt::Display,
     version: ProtocolVersion,
 ) {
+    write_failure_with_data(sink, id, kind, message, version, &[]);
+}
+
+/// More members of a JSON-RPC error's `data`, after `kind`: each name with the function that
+/// writes its value (for example `supported` and `requested` of an
+/// `UnsupportedProtocolVersionError`).
+pub type DataMembers<'d> = &'d [(&'d str, &'d dyn Fn(&mut dyn Sink))];
+
+/// [`write_failure`] with more members in the error's `data` (ignored for tool errors).
+pub fn write_failure_with_data<S: Sink + ?Sized>(
+    sink: &mut S,
+    id: Option<&RequestId<'_>>,
+    kind: ErrorKind,
+    message: &dyn fmt::Display,
+    version: ProtocolVersion,
+    data: DataMembers<'_>,
+) {
     let mut o = ObjectWriter::open(sink);
     o.key(sink, "jsonrpc");
     sink.put(b"\"2.0\"");
@@ -145,11 +162,27 @@ pub fn write_failure<S: Sink + ?Sized>(
             e.key(sink, "data");
             sink.put(b"{\"kind\":\"");
             sink.put(kind.name().as_bytes());
-            sink.put(b"\"}");
+            sink.put(b"\"");
+            for (name, write) in data {
+                sink.put(b",");
+                write_plain_str(sink, name);
+                sink.put(b":");
+                write(&mut Forward(sink));
+            }
+            sink.put(b"}");
             e.close(sink);
         }
     }
     o.close(sink);
+}
+
+/// A `dyn Sink` over any sink.
+struct Forward<'s, S: Sink + ?Sized>(&'s mut S);
+
+impl<S: Sink + ?Sized> Sink for Forward<'_, S> {
+    fn put(&mut self, bytes: &[u8]) {
+        self.0.put(bytes);
+    }
 }
 
 /// Writes the error response for input that failed to decode: the code from the table, the

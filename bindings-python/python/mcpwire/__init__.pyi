@@ -3,33 +3,51 @@
 from typing import Any, Dict, List, Literal, Optional, Tuple, TypedDict, Union, final
 
 __all__ = [
-    "ERROR_KINDS",
     "Client",
     "DecodeError",
+    "ERROR_KINDS",
     "Error",
     "ErrorFacts",
     "ErrorKindInfo",
     "Event",
     "Facts",
+    "HttpCall",
+    "HttpCatalog",
+    "HttpEndpoint",
+    "HttpReply",
+    "HttpStream",
     "Input",
     "JSON",
+    "LineFrame",
+    "LineFramer",
     "OutputCheck",
     "Page",
+    "RejectedTool",
     "Schema",
     "SchemaError",
     "SchemaInput",
     "Server",
+    "SseDecoder",
+    "SseEvent",
+    "TooLong",
     "ValidationErrorInfo",
     "__version__",
     "canonicalize",
     "check_arguments",
     "check_output",
     "classify",
+    "client_request_headers",
     "decode",
+    "decode_header_value",
     "encode",
+    "encode_header_value",
+    "encode_sse_comment",
+    "encode_sse_event",
     "failure_response",
+    "http_tool_catalog",
     "page",
     "validate",
+    "write_line",
 ]
 
 __version__: str
@@ -260,6 +278,9 @@ class Server:
         """``notifications/progress`` for request ``id`` (which must carry a token; progress
         must increase)."""
     def poll_transmit(self) -> Optional[bytes]: ...
+    def stream_closed(self, id: Union[str, int]) -> bool:
+        """The client closed request ``id``'s response stream (Streamable HTTP 2026-07-28):
+        the request is cancelled, as by ``notifications/cancelled``. True when in flight."""
     def in_flight(self) -> int: ...
 
 class Page(TypedDict):
@@ -357,3 +378,169 @@ def check_output(
     """Host side: checks ``structuredContent`` of ``result`` (a CallToolResult) against the
     tool's ``output_schema``; results with ``isError: True`` are ``skipped``. Raises like
     :func:`validate`."""
+
+# ---- transports (stdio framing, SSE, Streamable HTTP) ----
+
+class LineFrame(TypedDict):
+    kind: Literal["line"]
+    line: bytes
+    """The line without its LF / CRLF (never blank)."""
+
+class TooLong(TypedDict):
+    kind: Literal["too_long"]
+    len: int
+    """A line (or event) over the limit, skipped without being buffered: report it as
+    ``input_too_large``."""
+
+@final
+class LineFramer:
+    """Splits stdio input into lines, one JSON-RPC message each, fed chunks of any size.
+    LF and CRLF end lines; blank lines are skipped; a line over ``max_line`` bytes is
+    reported once as ``too_long`` and skipped."""
+
+    def __new__(cls, max_line: int = 64 * 1024 * 1024) -> LineFramer: ...
+    def feed(self, data: Input) -> List[Union[LineFrame, TooLong]]:
+        """Every frame that ends in ``data`` (a partial line waits for more)."""
+    def finish(self) -> Optional[Union[LineFrame, TooLong]]:
+        """End of input: the partial last line, if any."""
+
+def write_line(message: Input) -> bytes:
+    """``message`` and one ``\\n``. Raises ``DecodeError`` (``unexpected_byte``) when the
+    message holds a raw CR or LF (stdio messages MUST NOT contain embedded newlines)."""
+
+class SseEvent(TypedDict):
+    kind: Literal["event"]
+    event: str
+    """The event type (``message`` when the stream gave none)."""
+    data: str
+    """The ``data`` lines joined with LF."""
+    id: str
+    """The last event id (kept across events, as WHATWG says); ``""`` when none."""
+    retry: Optional[int]
+    """This event's ``retry`` field in milliseconds, if it had one."""
+
+@final
+class SseDecoder:
+    """Decodes a ``text/event-stream`` (WHATWG rules: CR / LF / CRLF line ends across
+    chunks, a leading BOM, comments, ``id`` and ``retry``), fed chunks of any size."""
+
+    def __new__(cls, max_event: int = 64 * 1024 * 1024) -> SseDecoder: ...
+    def feed(self, data: Input) -> List[Union[SseEvent, TooLong]]: ...
+    def finish(self) -> bool:
+        """End of the stream; True when an unterminated last event was dropped."""
+    @property
+    def last_event_id(self) -> str:
+        """The last event id seen: send it as ``Last-Event-ID`` to resume (2025-11-25)."""
+    @property
+    def retry(self) -> Optional[int]: ...
+
+def encode_sse_event(data: str, event: str = "", id: str = "", retry: Optional[int] = None) -> bytes:
+    """One SSE event (one ``data:`` line per line of ``data``). Raises ``DecodeError`` when
+    ``event`` or ``id`` holds a line end (or ``id`` a NUL)."""
+
+def encode_sse_comment(text: str = "") -> bytes:
+    """One SSE comment line; ``encode_sse_comment()`` is the usual keep-alive ``:\\n``."""
+
+def client_request_headers(
+    message: Union[Dict[str, JSON], Input],
+    version: str,
+    tool: Optional[Dict[str, JSON]] = None,
+    session_id: Optional[str] = None,
+) -> List[Tuple[str, str]]:
+    """The headers of the POST carrying ``message``: ``Content-Type``, ``Accept``,
+    ``MCP-Protocol-Version`` and, on 2026-07-28, ``Mcp-Method``, ``Mcp-Name`` and the
+    ``Mcp-Param-{Name}`` headers of ``tool`` (the called tool's definition), values that are
+    not plain ASCII as ``=?base64?...?=``; ``Mcp-Session-Id`` when given (2025-11-25)."""
+
+class RejectedTool(TypedDict):
+    tool: str
+    reason: str
+
+class HttpCatalog(TypedDict):
+    tools: List[Dict[str, JSON]]
+    rejected: List[RejectedTool]
+
+def http_tool_catalog(tools: List[Dict[str, JSON]]) -> HttpCatalog:
+    """The tools a Streamable HTTP client keeps: those whose ``x-mcp-header`` annotations
+    break the spec's constraints are left out, with the reason (log it as a warning)."""
+
+def encode_header_value(value: str) -> str:
+    """``value`` as is when it is a plain ASCII header value, else ``=?base64?...?=``."""
+
+def decode_header_value(value: Input) -> str:
+    """The text a header carries (``=?base64?...?=`` decoded). Raises ``DecodeError``
+    (``header_mismatch``) for invalid characters or a bad Base64 payload."""
+
+class HttpReply(TypedDict):
+    kind: Literal["reply"]
+    status: Optional[int]
+    """Set when these bytes start the response (send it with ``headers``); ``None`` for more
+    bytes of a response already started."""
+    headers: List[Tuple[str, str]]
+    body: bytes
+    done: bool
+    """The response ends after ``body``."""
+
+class HttpStream(TypedDict):
+    kind: Literal["stream"]
+    exchange: int
+    """Later replies for this exchange go on this connection; call ``stream_closed`` when
+    the client leaves."""
+    status: Optional[int]
+    headers: List[Tuple[str, str]]
+    body: bytes
+    done: bool
+
+class HttpCall(TypedDict):
+    kind: Literal["call"]
+    exchange: int
+    """Answer with ``respond_tool`` / ``respond_list`` / ``respond_failure``."""
+    request: Event
+    """The server session's event: ``call_tool`` (id, name, arguments, progressToken) or
+    ``list_tools`` (id, cursor)."""
+
+@final
+class HttpEndpoint:
+    """One MCP endpoint serving Streamable HTTP 2026-07-28 (stateless, header checks) and
+    2025-11-25 (``Mcp-Session-Id`` sessions, GET streams, ``Last-Event-ID``), without I/O.
+
+    ``handle`` every request; a ``reply`` is the whole answer; a ``call`` is answered with
+    ``respond_*`` (after any ``notify_progress``: the first one turns the answer into an SSE
+    stream); write every returned part in order (start the response when ``status`` is
+    set, end it when ``done``). When a client disconnects before ``done``, call
+    ``stream_closed`` (a cancellation on 2026-07-28)."""
+
+    def __new__(
+        cls,
+        server_info: Dict[str, JSON],
+        capabilities: Dict[str, JSON],
+        *,
+        versions: Optional[List[str]] = None,
+        tools: Optional[List[Dict[str, JSON]]] = None,
+        allowed_origins: List[str] = ...,
+        session_idle_ms: Optional[int] = None,
+        max_sessions: Optional[int] = None,
+    ) -> HttpEndpoint: ...
+    def handle(
+        self,
+        method: str,
+        headers: Union[List[Tuple[Union[bytes, str], Union[bytes, str]]], Dict[str, str]],
+        body: Input,
+        now: int,
+        random: Optional[bytes] = None,
+    ) -> Union[HttpReply, HttpCall, HttpStream]:
+        """``random``: at least 16 fresh random bytes (``os.urandom(16)``), needed when the
+        request is an ``initialize`` (they become the session id)."""
+    def notify_progress(
+        self, exchange: int, progress: float, total: Optional[float] = None, message: Optional[str] = None
+    ) -> HttpReply: ...
+    def respond_tool(self, exchange: int, result: Dict[str, JSON]) -> HttpReply: ...
+    def respond_list(self, exchange: int, result: Dict[str, JSON]) -> HttpReply: ...
+    def respond_failure(self, exchange: int, kind: str, message: str) -> HttpReply: ...
+    def stream_closed(self, exchange: int) -> bool: ...
+    def poll_timeout(self) -> Optional[int]: ...
+    def handle_timeout(self, now: int) -> None: ...
+    @property
+    def session_count(self) -> int: ...
+    @property
+    def exchange_count(self) -> int: ...

@@ -13,6 +13,7 @@ use alloc::vec::Vec;
 mod failure;
 mod session;
 mod tape;
+pub mod transport;
 pub use failure::Failure;
 pub use session::{page, ClientOptions, ClientSession, ServerSession};
 pub use tape::{decode_tape, decode_tape_unescaping, TapeVecs, TapeWrite};

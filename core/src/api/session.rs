@@ -412,19 +412,37 @@ impl ServerSession {
         server_info: &Value,
         capabilities: &Value,
     ) -> Result<Self, ApiError> {
+        Ok(Self::with_config(Self::config(
+            versions,
+            server_info,
+            capabilities,
+        )?))
+    }
+
+    /// The setup [`new`](Self::new) makes from these values.
+    pub fn config(
+        versions: &[&str],
+        server_info: &Value,
+        capabilities: &Value,
+    ) -> Result<ServerConfig<'static>, ApiError> {
         let mut list = Vec::new();
         for v in versions {
             list.push(version(v)?);
         }
-        let config = ServerConfig {
+        Ok(ServerConfig {
             versions: Versions::new(&list),
             server_info: config_json(server_info)?,
             capabilities: config_json(capabilities)?,
             limits: Limits::DEFAULT,
-        };
-        Ok(ServerSession {
-            server: Server::new(config),
         })
+    }
+
+    /// A server set up by `config` (cheap to clone: a transport that makes a session per
+    /// request keeps one config and clones it).
+    pub fn with_config(config: ServerConfig<'static>) -> Self {
+        ServerSession {
+            server: Server::new(config),
+        }
     }
 
     /// Handles one incoming message; returns what it asks for as a value with an `event`.
@@ -555,6 +573,13 @@ impl ServerSession {
     pub fn poll_transmit(&mut self) -> Option<Vec<u8>> {
         let mut out = Vec::new();
         self.server.poll_transmit(&mut out).then_some(out)
+    }
+
+    /// The client closed the response stream of request `id` (Streamable HTTP 2026-07-28):
+    /// the request is cancelled, as by `notifications/cancelled`. True when it was in flight.
+    pub fn stream_closed(&mut self, id: &Value) -> Result<bool, ApiError> {
+        let server = &mut self.server;
+        with_id(id, |id| server.stream_closed(id))
     }
 
     /// Requests in flight.

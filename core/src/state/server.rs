@@ -276,6 +276,21 @@ impl<'c, const N: usize> Server<'c, N> {
         }
     }
 
+    /// The client closed the response stream of request `id`. On Streamable HTTP
+    /// 2026-07-28 that is the cancellation: "Closing the SSE response stream **MUST** be
+    /// treated by the server as cancellation of that request" (the server then "**MUST
+    /// NOT** send any further messages for it": its response and progress are refused as
+    /// after `notifications/cancelled`). Returns whether the request was in flight.
+    pub fn stream_closed(&mut self, id: &RequestId<'_>) -> bool {
+        match self.in_flight.iter_mut().find(|e| e.id.is_id(id)) {
+            Some(e) => {
+                e.cancelled = true;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The capability gate and 2026-07-28's per-request version check.
     fn admit(&mut self, meta: Option<&RequestMeta<'_>>) -> Result<(), (ErrorKind, Why)> {
         if self.tools.is_none() {

@@ -231,7 +231,8 @@ impl<B: LineBuffer> EventDecoder<B> {
     /// Interprets the stored line as a field.
     fn field(&mut self) {
         let start = self.data_len;
-        let line = &self.buffer.stored(start + self.line_len)[start..];
+        let end = start + self.line_len;
+        let line = self.buffer.stored(end).get(start..).unwrap_or_default();
         let (name, value_at) = match memchr::memchr(b':', line) {
             Some(c) if line.get(c + 1) == Some(&b' ') => (&line[..c], c + 2),
             Some(c) => (&line[..c], c + 1),
@@ -241,11 +242,13 @@ impl<B: LineBuffer> EventDecoder<B> {
         match name {
             b"data" => {
                 let (from, n) = (start + value_at, value.len());
-                let all = self.buffer.stored_mut(start + self.line_len);
-                all.copy_within(from..from + n, start);
+                let all = self.buffer.stored_mut(end);
                 // The LF fits: the line held at least "data" before its value.
-                all[start + n] = b'\n';
-                self.data_len = start + n + 1;
+                if all.len() == end && from + n <= end && start + n < end {
+                    all.copy_within(from..from + n, start);
+                    all[start + n] = b'\n';
+                    self.data_len = start + n + 1;
+                }
             }
             b"event" => {
                 self.event_type.clear();
