@@ -41,6 +41,7 @@ mod decode;
 mod errors;
 mod finding;
 mod handshake;
+mod http;
 mod ids;
 mod latency;
 mod log;
@@ -50,6 +51,7 @@ mod progress;
 mod stdio;
 
 pub use finding::{write_owned_id, Finding, Rule};
+pub use http::HttpExchange;
 pub use log::{write_log_record, LogPayload, LogRecord};
 
 use crate::json::JsonStr;
@@ -260,6 +262,7 @@ pub struct Watch {
     handshake: handshake::Handshake,
     catalog: catalog::Catalog,
     cursors: pagination::Cursors,
+    http: http::HttpState,
 }
 
 impl Watch {
@@ -272,6 +275,7 @@ impl Watch {
             handshake: handshake::Handshake::new(),
             catalog: catalog::Catalog::new(limits.max_tools),
             cursors: pagination::Cursors::new(),
+            http: http::HttpState::default(),
         }
     }
 
