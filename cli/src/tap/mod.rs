@@ -13,6 +13,7 @@ mod args;
 pub use args::USAGE;
 mod checker;
 mod clock;
+mod http;
 mod json_out;
 mod log;
 mod relay;
@@ -161,7 +162,12 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(opts) {
+    let result = if opts.http.is_some() {
+        http::run(opts)
+    } else {
+        run(opts)
+    };
+    match result {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             eprintln!("mcpwire tap: {e}");

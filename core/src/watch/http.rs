@@ -311,6 +311,20 @@ impl Watch {
         }
     }
 
+    /// The event stream of `exchange` ended inside an event (WHATWG drops it, so the client
+    /// never gets it): `partial_message`.
+    pub fn http_event_unterminated(&self, exchange: &HttpExchange, now: Millis) -> super::Finding {
+        super::Finding {
+            rule: Rule::PartialMessage,
+            direction: Direction::ToHost,
+            line: self.lines[Direction::ToHost.index()],
+            time: now,
+            id: exchange.requests.first().cloned(),
+            method: exchange.method.clone(),
+            message: "the event stream ended inside an event (no blank line after it): the client drops it".into(),
+        }
+    }
+
     fn start_http(&self, dir: Direction, now: Millis, exchange: &HttpExchange) -> super::Ctx {
         super::Ctx {
             dir,
