@@ -75,6 +75,6 @@ pub fn run(opts: Options) -> io::Result<u8> {
     let (summary, mut reporter) = checking
         .join()
         .map_err(|_| io::Error::other("the checker failed"))?;
-    reporter.summary(&summary, &format!("stopped (relayed to {url})"));
+    reporter.summary(&summary, &format!("at {url}: the tap was stopped"));
     Ok(0)
 }
