@@ -31,7 +31,10 @@ fn wait_listening(child: &mut Child, port: u16) {
         if TcpStream::connect(("127.0.0.1", port)).is_ok() {
             return;
         }
-        assert!(child.try_wait().unwrap().is_none(), "exited before listening");
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "exited before listening"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     panic!("nothing listens on {port}");
@@ -74,7 +77,11 @@ fn tap(upstream: u16, report: &Path) -> (Running, u16) {
 /// Stops the tap as a user does (SIGTERM) and returns its status.
 fn stop(mut tap: Running) -> std::process::ExitStatus {
     let pid = tap.0.id().to_string();
-    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    assert!(Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap()
+        .success());
     tap.0.wait().unwrap()
 }
 
@@ -107,7 +114,14 @@ fn parse(raw: &[u8]) -> Seen {
     let end = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
     let head = std::str::from_utf8(&raw[..end]).unwrap();
     let mut lines = head.split("\r\n");
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
     let headers: Vec<(String, String)> = lines
         .map(|l| {
             let (n, v) = l.split_once(':').unwrap();
@@ -156,7 +170,11 @@ fn read_until(s: &mut (TcpStream, Vec<u8>), needle: &[u8]) {
     let mut buf = [0u8; 4096];
     while !s.1.windows(needle.len()).any(|w| w == needle) {
         let n = s.0.read(&mut buf).unwrap();
-        assert!(n > 0, "the stream ended before {:?}", String::from_utf8_lossy(needle));
+        assert!(
+            n > 0,
+            "the stream ended before {:?}",
+            String::from_utf8_lossy(needle)
+        );
         s.1.extend_from_slice(&buf[..n]);
     }
 }
@@ -222,15 +240,16 @@ fn every_break_of_a_broken_http_server_is_found_and_the_client_gets_every_byte()
     let (_server, upstream) = broken_server();
     let (tap, port) = tap(upstream, &report);
     let through = broken_session(port);
-    assert_eq!(through, direct, "the client sees what it sees without the tap");
+    assert_eq!(
+        through, direct,
+        "the client sees what it sees without the tap"
+    );
     assert!(String::from_utf8_lossy(&through[5].payload).contains("\"id\": 3"));
     assert!(stop(tap).success());
     let found = findings(&report);
     let has = |rule: &str, dir: &str, id: Option<i64>| {
         found.iter().any(|f| {
-            f["rule"] == rule
-                && f["direction"] == dir
-                && id.is_none_or(|i| f["id"] == json!(i))
+            f["rule"] == rule && f["direction"] == dir && id.is_none_or(|i| f["id"] == json!(i))
         })
     };
     for (rule, dir, id) in [
@@ -241,9 +260,23 @@ fn every_break_of_a_broken_http_server_is_found_and_the_client_gets_every_byte()
         ("partial_message", "to_host", Some(4)),
         ("header_mismatch", "to_server", Some(5)),
     ] {
-        assert!(has(rule, dir, id), "no {rule} ({dir}, {id:?}) in {found:#?}");
+        assert!(
+            has(rule, dir, id),
+            "no {rule} ({dir}, {id:?}) in {found:#?}"
+        );
     }
-    let mismatch = found.iter().find(|f| f["rule"] == "header_mismatch").unwrap();
+    let changed = found
+        .iter()
+        .find(|f| f["rule"] == "session_id_changed")
+        .unwrap();
+    assert_eq!(
+        changed["line"], 2,
+        "shown under the tools/list result, the second to_host message"
+    );
+    let mismatch = found
+        .iter()
+        .find(|f| f["rule"] == "header_mismatch")
+        .unwrap();
     assert!(
         mismatch["message"]
             .as_str()

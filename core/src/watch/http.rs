@@ -33,7 +33,8 @@
 //!
 //! Choices where the spec is silent: findings about a response's head carry direction
 //! `to_host` and the number of the last `to_host` message seen (the head is not a message),
-//! with the id and method of the request it answers. `unsupported_version` answers are the
+//! with the id and method of the request it answers; a caller that shows them under the
+//! response's first message (as `mcpwire tap` does) sets `line` to that message's. `unsupported_version` answers are the
 //! handshake rules' business and not repeated here.
 
 use super::{Direction, Observation, Rule, Watch};

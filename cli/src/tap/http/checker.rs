@@ -42,6 +42,9 @@ pub enum HttpEvent {
 struct Open {
     exchange: HttpExchange,
     status: u16,
+    /// Findings about the response's head, shown under its first message (or alone when
+    /// it has none).
+    head: Vec<Finding>,
 }
 
 pub struct HttpChecker {
@@ -115,13 +118,12 @@ impl HttpChecker {
             HttpEvent::Response(n, status, headers, at) => {
                 if let Some(open) = self.open.get_mut(&n) {
                     open.status = status;
-                    let f = self.watch.observe_http_response(
+                    open.head = self.watch.observe_http_response(
                         &open.exchange,
                         status,
                         &borrowed(&headers),
                         at,
                     );
-                    self.findings(&f);
                 }
             }
             HttpEvent::Message(n, body, sse, at) => self.message(n, body, sse, at),
@@ -134,10 +136,13 @@ impl HttpChecker {
             HttpEvent::Closed(n) => {
                 if let Some(open) = self.open.remove(&n) {
                     self.watch.http_stream_closed(&open.exchange);
+                    self.findings(&open.head);
                 }
             }
             HttpEvent::Done(n) => {
-                self.open.remove(&n);
+                if let Some(open) = self.open.remove(&n) {
+                    self.findings(&open.head);
+                }
             }
             HttpEvent::Skipped(dir, bytes, at) => {
                 let f = self.watch.skipped(dir, bytes, at);
@@ -169,26 +174,33 @@ impl HttpChecker {
             Open {
                 exchange,
                 status: 0,
+                head: Vec::new(),
             },
         );
     }
 
     fn message(&mut self, n: u64, body: Body, sse: bool, at: Millis) {
-        let Some(open) = self.open.get(&n) else {
+        let Some(open) = self.open.get_mut(&n) else {
             return;
         };
-        match &body {
+        let mut head = std::mem::take(&mut open.head);
+        let mut obs = match &body {
             Body::Bytes(b) => {
-                let obs = self
-                    .watch
-                    .observe_http_message(&open.exchange, open.status, sse, b, at);
-                self.observed(&obs, Ok(b), at);
+                self.watch
+                    .observe_http_message(&open.exchange, open.status, sse, b, at)
             }
-            Body::TooLong(len) => {
-                let obs = self.watch.observe_too_long(Direction::ToHost, *len, at);
-                self.observed(&obs, Err(*len), at);
-            }
+            Body::TooLong(len) => self.watch.observe_too_long(Direction::ToHost, *len, at),
+        };
+        for f in &mut head {
+            f.line = obs.line;
         }
+        head.append(&mut obs.findings);
+        obs.findings = head;
+        let bytes = match &body {
+            Body::Bytes(b) => Ok(b.as_slice()),
+            Body::TooLong(len) => Err(*len),
+        };
+        self.observed(&obs, bytes, at);
     }
 
     fn observed(&mut self, obs: &Observation<'_>, bytes: Result<&[u8], usize>, at: Millis) {
