@@ -285,3 +285,114 @@ fn every_break_of_a_broken_http_server_is_found_and_the_client_gets_every_byte()
         "{mismatch}"
     );
 }
+
+fn sdk(rel: &str) -> PathBuf {
+    here("tests/sdk").join(rel)
+}
+
+/// The SDKs are set up by `cli/tests/sdk/setup.sh` (scripts/test-all.sh runs it).
+fn need_sdks() {
+    for p in [
+        ".venv/bin/python",
+        "node_modules/@modelcontextprotocol/sdk/package.json",
+    ] {
+        assert!(
+            sdk(p).exists(),
+            "{p} is missing: run `bash cli/tests/sdk/setup.sh` first"
+        );
+    }
+}
+
+/// Starts an SDK server (`program script --http PORT`) and waits until it listens.
+fn sdk_server(program: &Path, script: &str) -> (Running, u16) {
+    let port = free_port();
+    let mut child = Command::new(program)
+        .arg(sdk(script))
+        .args(["--http", &port.to_string()])
+        .current_dir(sdk(""))
+        .spawn()
+        .unwrap();
+    wait_listening(&mut child, port);
+    (Running(child), port)
+}
+
+/// What the SDK client prints (one JSON line per step) against `url`.
+fn sdk_client(program: &Path, args: &[&str], url: &str) -> String {
+    let out = Command::new(program)
+        .args(args)
+        .arg(url)
+        .current_dir(sdk(""))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "client failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// An SDK's server driven by its own client, once directly and once through the tap (each
+/// against a fresh server): the same output, no finding, and every message checked.
+fn sdk_through_the_tap(server: (&Path, &str), client: (&Path, &[&str])) {
+    need_sdks();
+    let direct = {
+        let (_server, port) = sdk_server(server.0, server.1);
+        sdk_client(client.0, client.1, &format!("http://127.0.0.1:{port}/mcp"))
+    };
+    let dir = std::env::temp_dir().join(format!(
+        "mcpwire-taphttp-sdk-{}-{}",
+        server.1,
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (report, log) = (dir.join("findings.jsonl"), dir.join("exchange.log"));
+    let (_server, upstream) = sdk_server(server.0, server.1);
+    let port = free_port();
+    let mut child = Command::new(MCPWIRE)
+        .args(["tap", "--json", "--report"])
+        .arg(&report)
+        .arg("--log")
+        .arg(&log)
+        .args(["--http", &format!("127.0.0.1:{port}")])
+        .args(["--upstream", &format!("http://127.0.0.1:{upstream}/mcp")])
+        .spawn()
+        .unwrap();
+    wait_listening(&mut child, port);
+    let tap = Running(child);
+    let through = sdk_client(client.0, client.1, &format!("http://127.0.0.1:{port}/tap"));
+    assert!(stop(tap).success());
+    assert_eq!(
+        through, direct,
+        "the client sees what it sees without the tap"
+    );
+    assert!(through.contains("counted to 3"), "{through}");
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), "", "no finding");
+    let log = std::fs::read_to_string(&log).unwrap();
+    for needle in [
+        "\"to_server\"",
+        "\"to_host\"",
+        "tools/call",
+        "notifications/progress",
+    ] {
+        assert!(log.contains(needle), "{needle} not in the log:\n{log}");
+    }
+}
+
+#[test]
+fn python_sdk_http_server_and_client_through_the_tap_initialize_handshake() {
+    let py = sdk(".venv/bin/python");
+    sdk_through_the_tap((&py, "py_server.py"), (&py, &["py_client.py", "legacy"]));
+}
+
+#[test]
+fn python_sdk_http_server_and_client_through_the_tap_2026_07_28() {
+    let py = sdk(".venv/bin/python");
+    sdk_through_the_tap((&py, "py_server.py"), (&py, &["py_client.py", "auto"]));
+}
+
+#[test]
+fn typescript_sdk_http_server_and_client_through_the_tap() {
+    let node = PathBuf::from("node");
+    sdk_through_the_tap((&node, "ts_server.mjs"), (&node, &["ts_client.mjs"]));
+}
