@@ -480,7 +480,7 @@ fn client_head(res: &ResponseHead, req: &RequestHead, chunked: bool, keep_alive:
 
 /// What the checker gets of a response body: each SSE event, or the JSON body whole.
 enum Tee {
-    Sse(EventDecoder<Vec<u8>>),
+    Sse(Box<EventDecoder<Vec<u8>>>),
     Json(Vec<u8>, usize),
     Nothing,
 }
@@ -494,7 +494,7 @@ impl Tee {
             })
             .unwrap_or_default();
         if media == "text/event-stream" {
-            Tee::Sse(EventDecoder::with_limit(max))
+            Tee::Sse(Box::new(EventDecoder::with_limit(max)))
         } else if media == "application/json" || media.ends_with("+json") {
             Tee::Json(Vec::new(), 0)
         } else {
@@ -536,14 +536,15 @@ impl Tee {
         }
     }
 
-    fn finish(self, n: u64, shared: &Shared) {
+    fn finish(mut self, n: u64, shared: &Shared) {
         let at = shared.clock.now();
-        match self {
-            Tee::Sse(mut d) => {
-                if d.finish() {
-                    shared.offer(HttpEvent::Unterminated(n, at));
-                }
+        if let Tee::Sse(d) = &mut self {
+            if d.finish() {
+                shared.offer(HttpEvent::Unterminated(n, at));
             }
+            return;
+        }
+        match self {
             Tee::Json(_, seen) if seen > shared.max => {
                 shared.offer(HttpEvent::Message(n, Body::TooLong(seen), false, at))
             }
