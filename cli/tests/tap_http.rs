@@ -196,6 +196,21 @@ fn broken_session(port: u16) -> Vec<Seen> {
     seen.push(read_to_end(request(port, &s1, &note)));
     let list = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
     seen.push(read_to_end(request(port, &s1, &list)));
+    // A call whose stream the client closes mid-way: a cancellation, not an unanswered
+    // call. The session goes on once the server saw its stream closed.
+    let mut hang = request(port, &s1, &call(9, "hang"));
+    read_until(&mut hang, b"notifications/progress");
+    drop(hang);
+    let poll = call(10, "hung_closed");
+    let mut polls = 0;
+    while !read_to_end(request(port, &s1, &poll))
+        .payload
+        .ends_with(b"{\"closed\":true}}")
+    {
+        polls += 1;
+        assert!(polls < 1500, "the server never saw the closed stream");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     seen.push(read_to_end(request(port, &s1, &call(2, "progress_back"))));
     // The progress event must arrive while the server still holds the stream (it waits for
     // the cancellation): an SSE response that the tap buffered would never get here.
@@ -272,6 +287,10 @@ fn every_break_of_a_broken_http_server_is_found_and_the_client_gets_every_byte()
     assert_eq!(
         changed["line"], 2,
         "shown under the tools/list result, the second to_host message"
+    );
+    assert!(
+        !found.iter().any(|f| f["id"] == 9),
+        "the closed stream of call 9 is a cancellation: {found:#?}"
     );
     let mismatch = found
         .iter()
