@@ -208,3 +208,25 @@ def test_server_stream_closed_cancels():
     assert s.stream_closed(9) is True
     assert s.respond_tool(9, RESULT) is None
     assert s.stream_closed(9) is False
+
+
+def test_a_2025_stream_resumes_with_last_event_id():
+    ep = mcpwire.HttpEndpoint({"name": "s", "version": "1"}, {"tools": {}})
+    init = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "c", "version": "1"}}}
+    sid = dict(post(ep, [], init)["headers"])["Mcp-Session-Id"].encode()
+    with_sid = [(b"Mcp-Session-Id", sid), (b"MCP-Protocol-Version", b"2025-11-25")]
+    call = {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "t", "arguments": {}, "_meta": {"progressToken": 1}}}
+    h = post(ep, with_sid, call)
+    first = ep.notify_progress(h["exchange"], 1)
+    got, _ = events(mcpwire.SseDecoder(), [first["body"]])
+    assert [e["id"] for e in got] == ["1-0", "1-1"] and got[0]["data"] == ""
+    assert ep.stream_closed(h["exchange"]) is False  # not a cancellation on this wire
+    ep.notify_progress(h["exchange"], 2)
+    resumed = ep.handle("GET", [(b"accept", b"text/event-stream"), (b"Mcp-Session-Id", sid), (b"Last-Event-ID", b"1-1")], b"", 1)
+    assert resumed["kind"] == "stream" and resumed["exchange"] == h["exchange"]
+    got, _ = events(mcpwire.SseDecoder(), [resumed["body"]])
+    assert [e["id"] for e in got] == ["1-2"]
+    last = ep.respond_tool(h["exchange"], RESULT)
+    assert last["done"] and json.loads(events(mcpwire.SseDecoder(), [last["body"]])[0][0]["data"])["id"] == 5
+    assert ep.handle("DELETE", with_sid, b"", 2)["status"] == 200
+    assert ep.session_count == 0

@@ -233,3 +233,31 @@ test('transport: Server.streamClosed cancels a call', () => {
   assert.equal(server.respondTool(9, RESULT), null)
   assert.equal(server.streamClosed(9), false)
 })
+
+test('transport: a 2025-11-25 stream resumes after Last-Event-ID', () => {
+  const ep = new lib.HttpEndpoint({ serverInfo: { name: 's', version: '1' }, capabilities: { tools: {} } })
+  const init = {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+  }
+  const sid = post(ep, BASE, init).headers.find(([n]) => n === 'Mcp-Session-Id')[1]
+  const withSid = { ...BASE, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' }
+  const call = { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 't', arguments: {}, _meta: { progressToken: 1 } } }
+  const h = post(ep, withSid, call)
+  const first = events(new lib.SseDecoder(), [ep.notifyProgress(h.exchange, 1).body]).events
+  assert.deepEqual(first.map((e) => e.id), ['1-0', '1-1'])
+  assert.equal(first[0].data, '')
+  assert.equal(ep.streamClosed(h.exchange), false)
+  ep.notifyProgress(h.exchange, 2)
+  const resumed = ep.handle('GET', { accept: 'text/event-stream', 'mcp-session-id': sid, 'last-event-id': '1-1' }, '', 1)
+  assert.equal(resumed.kind, 'stream')
+  assert.equal(resumed.exchange, h.exchange)
+  assert.deepEqual(events(new lib.SseDecoder(), [resumed.body]).events.map((e) => e.id), ['1-2'])
+  const last = ep.respondTool(h.exchange, RESULT)
+  assert.equal(last.done, true)
+  assert.equal(JSON.parse(events(new lib.SseDecoder(), [last.body]).events[0].data).id, 5)
+  assert.equal(ep.handle('DELETE', withSid, '', 2).status, 200)
+  assert.equal(ep.sessionCount, 0)
+})
