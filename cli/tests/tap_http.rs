@@ -62,9 +62,15 @@ fn broken_server() -> (Running, u16) {
 }
 
 fn tap(upstream: u16, report: &Path) -> (Running, u16) {
+    tap_with(upstream, report, &[])
+}
+
+fn tap_with(upstream: u16, report: &Path, options: &[&str]) -> (Running, u16) {
     let port = free_port();
     let mut child = Command::new(MCPWIRE)
-        .args(["tap", "--json", "--report"])
+        .arg("tap")
+        .args(options)
+        .args(["--json", "--report"])
         .arg(report)
         .args(["--http", &format!("127.0.0.1:{port}")])
         .args(["--upstream", &format!("http://127.0.0.1:{upstream}/mcp")])
@@ -414,4 +420,22 @@ fn python_sdk_http_server_and_client_through_the_tap_2026_07_28() {
 fn typescript_sdk_http_server_and_client_through_the_tap() {
     let node = PathBuf::from("node");
     sdk_through_the_tap((&node, "ts_server.mjs"), (&node, &["ts_client.mjs"]));
+}
+
+#[test]
+fn a_request_body_over_the_limit_is_answered_413_by_the_tap() {
+    let dir = std::env::temp_dir().join(format!("mcpwire-taphttp-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_server, upstream) = broken_server();
+    let (tap, port) = tap_with(
+        upstream,
+        &dir.join("findings.jsonl"),
+        &["--max-bytes", "1000"],
+    );
+    let big =
+        json!({"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"pad": "x".repeat(2000)}});
+    assert_eq!(read_to_end(request(port, &[], &big)).status, 413);
+    let small = json!({"jsonrpc": "2.0", "id": 2, "method": "ping"});
+    assert_eq!(read_to_end(request(port, &[], &small)).status, 200);
+    assert!(stop(tap).success());
 }

@@ -20,7 +20,10 @@
 //! Everything else — status, reason, every other header in its order and case
 //! (`Content-Type`, `Mcp-Session-Id`, `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`,
 //! `Mcp-Param-*`, `Last-Event-ID`, …) and the body's bytes — passes unaltered. Trailer fields
-//! of a chunked body are dropped (MCP defines none). `Expect: 100-continue` is not
+//! of a chunked body are dropped (MCP defines none). A request body is held whole before it
+//! is forwarded (so the checker sees the request before the upstream can answer it): one
+//! over `--max-bytes` (16 MiB by default) is answered `413` by the tap, a malformed chunked
+//! one `400`. `Expect: 100-continue` is not
 //! supported (the tap reads the whole request before connecting upstream); a `101` upgrade
 //! is relayed as its head only.
 
@@ -291,6 +294,12 @@ fn request_body(
             .and_then(|v| std::str::from_utf8(v).ok())
             .and_then(|v| v.trim().parse::<u64>().ok())
             .unwrap_or(0);
+        if len > max as u64 {
+            return Err(io::Error::new(
+                ErrorKind::InvalidData,
+                "request body over the limit",
+            ));
+        }
         Framing::Length(len)
     };
     let mut decoder = BodyDecoder::new(framing);
@@ -306,7 +315,7 @@ fn request_body(
             return Ok(body);
         }
         // Request bodies are held whole (to be sent with a length): bounded.
-        if body.len() > max.max(MAX_HEAD) {
+        if body.len() > max {
             return Err(io::Error::new(
                 ErrorKind::InvalidData,
                 "request body over the limit",
@@ -374,7 +383,24 @@ fn exchange(
     head: RequestHead,
     shared: &Shared,
 ) -> io::Result<bool> {
-    let body = request_body(client, buf, &head.headers, shared.max)?;
+    let body = match request_body(client, buf, &head.headers, shared.max) {
+        Ok(b) => b,
+        Err(e) if e.kind() == ErrorKind::InvalidData => {
+            // A body the tap cannot hold (over the limit) or read (bad chunking): answered
+            // here, as the upstream never sees it.
+            let status = if e.to_string().contains("limit") {
+                "413 Content Too Large"
+            } else {
+                "400 Bad Request"
+            };
+            write!(
+                client,
+                "HTTP/1.1 {status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            )?;
+            return Ok(false);
+        }
+        Err(e) => return Err(e),
+    };
     let n = shared.next.fetch_add(1, Ordering::Relaxed);
     let checked = if body.len() > shared.max {
         Body::TooLong(body.len())
