@@ -365,9 +365,11 @@ fn sdk_through_the_tap(server: (&Path, &str), client: (&Path, &[&str])) {
         let (_server, port) = sdk_server(server.0, server.1);
         sdk_client(client.0, client.1, &format!("http://127.0.0.1:{port}/mcp"))
     };
+    // One directory per server and client mode: the tests run in parallel.
     let dir = std::env::temp_dir().join(format!(
-        "mcpwire-taphttp-sdk-{}-{}",
+        "mcpwire-taphttp-sdk-{}-{}-{}",
         server.1,
+        client.1.join("-"),
         std::process::id()
     ));
     std::fs::create_dir_all(&dir).unwrap();
@@ -393,6 +395,16 @@ fn sdk_through_the_tap(server: (&Path, &str), client: (&Path, &[&str])) {
     );
     assert!(through.contains("counted to 3"), "{through}");
     assert_eq!(std::fs::read_to_string(&report).unwrap(), "", "no finding");
+    let check = Command::new(MCPWIRE)
+        .arg("check")
+        .arg(&log)
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "mcpwire check reads the --log back, every message valid:\n{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
     let log = std::fs::read_to_string(&log).unwrap();
     for needle in [
         "\"to_server\"",

@@ -23,9 +23,10 @@
 //! of a chunked body are dropped (MCP defines none). A request body is held whole before it
 //! is forwarded (so the checker sees the request before the upstream can answer it): one
 //! over `--max-bytes` (16 MiB by default) is answered `413` by the tap, a malformed chunked
-//! one `400`. `Expect: 100-continue` is not
-//! supported (the tap reads the whole request before connecting upstream); a `101` upgrade
-//! is relayed as its head only.
+//! one `400`. `Expect: 100-continue` is
+//! answered `100 Continue` by the tap itself (it reads the whole request before connecting
+//! upstream; an upstream's own interim responses are not relayed); a `101` upgrade is
+//! relayed as its head only.
 
 use super::checker::{Body, HttpEvent, OwnedHeaders};
 use super::framing::{BodyDecoder, Framing};
@@ -383,6 +384,10 @@ fn exchange(
     head: RequestHead,
     shared: &Shared,
 ) -> io::Result<bool> {
+    if has_token(&head.headers, "expect", "100-continue") {
+        // The tap reads the whole body before it connects upstream, so it says go on itself.
+        client.write_all(b"HTTP/1.1 100 Continue\r\n\r\n")?;
+    }
     let body = match request_body(client, buf, &head.headers, shared.max) {
         Ok(b) => b,
         Err(e) if e.kind() == ErrorKind::InvalidData => {
