@@ -1,6 +1,7 @@
 //! `mcpwire tap [options] -- COMMAND [ARGS...]`: runs an MCP server, relays the host's stdin
 //! to it and its stdout to the host byte for byte, and checks every message on the way with
-//! core's `Watch`.
+//! core's `Watch`. `mcpwire tap --http LISTEN --upstream URL` is the Streamable HTTP form, a
+//! reverse proxy (`http/`), with the same reports.
 //!
 //! Threads: two relays (one per direction, `relay.rs`: they also frame the lines), the
 //! checker (`checker.rs`), one that

@@ -12,7 +12,8 @@
 //! The rules, one file each: `decode` (every decode rule of the core decoder, and stdio
 //! framing), `handshake`, `stdio` (2026-07-28's who-sends-what), `ids`, `progress`,
 //! `cancellation`, `pagination`, `catalog` (the tools listed), `arguments`, `output`,
-//! `errors` (`isError` versus protocol errors) and `latency`. `log` is the tap's log record,
+//! `errors` (`isError` versus protocol errors), `latency`, and `http` (Streamable HTTP: the
+//! heads of requests and responses around the messages, for `mcpwire tap --http`). `log` is the tap's log record,
 //! which `mcpwire check` reads back.
 //!
 //! Choices where the spec is silent:
