@@ -508,4 +508,36 @@ mod tests {
         );
         assert_eq!(rules(&late.findings), ["response_after_cancel"]);
     }
+
+    #[test]
+    fn mcp_param_headers_are_checked_against_the_tools_listed() {
+        let mut w = Watch::new(WatchLimits::DEFAULT);
+        let modern: &[(&[u8], &[u8])] = &[JSON, ACCEPT, (b"MCP-Protocol-Version", b"2026-07-28")];
+        let list = br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#;
+        let mut headers = modern.to_vec();
+        headers.push((b"Mcp-Method", b"tools/list"));
+        let (_, _, ex) = w.observe_http_request(POST, &headers, list, 1);
+        assert!(ex.tools_list);
+        let result = br#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"get","inputSchema":{"type":"object","properties":{"region":{"type":"string","x-mcp-header":"Region"}}}}]}}"#;
+        w.observe_http_message(&ex, 200, false, result, 2);
+        let call = br#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get","arguments":{"region":"eu"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#;
+        let mut headers = modern.to_vec();
+        headers.extend([
+            (&b"Mcp-Method"[..], &b"tools/call"[..]),
+            (b"Mcp-Name", b"get"),
+        ]);
+        let (obs, _, _) = w.observe_http_request(POST, &headers, call, 3);
+        let f = obs.unwrap().findings;
+        assert_eq!(rules(&f), ["header_mismatch"]);
+        assert!(
+            f[0].message
+                .contains("required Mcp-Param-Region header is missing"),
+            "{}",
+            f[0].message
+        );
+        headers.push((b"Mcp-Param-Region", b"eu"));
+        let call = br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get","arguments":{"region":"eu"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#;
+        let (obs, _, _) = w.observe_http_request(POST, &headers, call, 4);
+        assert!(rules(&obs.unwrap().findings).is_empty());
+    }
 }
