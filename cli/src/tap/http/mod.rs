@@ -1,7 +1,7 @@
 //! `mcpwire tap --http LISTEN --upstream URL`: the Streamable HTTP form of the tap, a
 //! reverse proxy in front of an MCP server's endpoint. Every request is relayed to the
 //! upstream and every response back as it arrives (`proxy.rs`, which documents exactly
-//! which header fields a proxy rewrites); each JSON-RPC message (request bodies `to_server`;
+//! which header fields a proxy rewrites; `response.rs`, the body's relay; `framing.rs`); each JSON-RPC message (request bodies `to_server`;
 //! JSON response bodies and each SSE event's `data`, `to_host`) and each head goes to core's
 //! `Watch` on the checker thread (`checker.rs`), and the findings to the same timeline,
 //! JSON lines and log as the stdio tap.
@@ -16,6 +16,7 @@
 mod checker;
 mod framing;
 mod proxy;
+mod response;
 
 use super::args::Options;
 use super::clock::Clock;

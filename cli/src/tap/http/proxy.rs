@@ -31,21 +31,19 @@
 use super::checker::{Body, HttpEvent, OwnedHeaders};
 use super::framing::{BodyDecoder, Framing};
 use crate::tap::clock::Clock;
-use mcpwire::transport::sse::{EventDecoder, SseItem};
 use mcpwire::watch::Direction;
 use std::io::{self, ErrorKind, Read, Write};
-use std::net::{Shutdown, TcpStream};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::net::TcpStream;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Largest request or response head.
 const MAX_HEAD: usize = 64 * 1024;
 /// Most header fields in a head.
 const MAX_HEADERS: usize = 128;
 /// Largest read.
-const CHUNK: usize = 64 * 1024;
+pub(super) const CHUNK: usize = 64 * 1024;
 
 const HOP_BY_HOP: &[&str] = &[
     "connection",
@@ -107,7 +105,7 @@ pub struct Shared {
 impl Shared {
     /// Hands an event to the checker without waiting; when the checker is behind, the event
     /// is dropped and the checker told what went unchecked.
-    fn offer(&self, event: HttpEvent) {
+    pub(super) fn offer(&self, event: HttpEvent) {
         let lost = match &event {
             HttpEvent::Request(_, _, _, b, _) => Some((Direction::ToServer, body_len(b))),
             HttpEvent::Message(_, b, _, _) => Some((Direction::ToHost, body_len(b))),
@@ -140,7 +138,7 @@ fn lower(name: &[u8]) -> String {
     String::from_utf8_lossy(name).to_ascii_lowercase()
 }
 
-fn header<'h>(headers: &'h OwnedHeaders, lower_name: &str) -> Option<&'h [u8]> {
+pub(super) fn header<'h>(headers: &'h OwnedHeaders, lower_name: &str) -> Option<&'h [u8]> {
     headers
         .iter()
         .find(|(n, _)| n.eq_ignore_ascii_case(lower_name.as_bytes()))
@@ -236,10 +234,10 @@ fn parse_request(buf: &[u8]) -> Result<Option<(usize, RequestHead)>, String> {
     }
 }
 
-struct ResponseHead {
-    status: u16,
-    reason: String,
-    headers: OwnedHeaders,
+pub(super) struct ResponseHead {
+    pub(super) status: u16,
+    pub(super) reason: String,
+    pub(super) headers: OwnedHeaders,
 }
 
 fn parse_response(buf: &[u8]) -> Result<Option<(usize, ResponseHead)>, String> {
@@ -481,7 +479,7 @@ fn exchange(
     let keep_alive = keep_alive && !(chunked_out && head.minor == 0);
     client.write_all(&client_head(&res, &head, chunked_out, keep_alive))?;
     client.flush()?;
-    let outcome = relay_body(client, up, ubuf, framing, &res, n, shared);
+    let outcome = super::response::relay_body(client, up, ubuf, framing, &res, n, shared);
     shared.offer(HttpEvent::Done(n));
     Ok(outcome? && keep_alive)
 }
@@ -507,215 +505,6 @@ fn client_head(res: &ResponseHead, req: &RequestHead, chunked: bool, keep_alive:
     }
     out.extend_from_slice(b"\r\n");
     out
-}
-
-/// What the checker gets of a response body: each SSE event, or the JSON body whole.
-enum Tee {
-    Sse(Box<EventDecoder<Vec<u8>>>),
-    Json(Vec<u8>, usize),
-    Nothing,
-}
-
-impl Tee {
-    fn for_response(res: &ResponseHead, max: usize) -> Tee {
-        let media = header(&res.headers, "content-type")
-            .map(|v| {
-                let v = String::from_utf8_lossy(v).to_ascii_lowercase();
-                v.split(';').next().unwrap_or_default().trim().to_string()
-            })
-            .unwrap_or_default();
-        if media == "text/event-stream" {
-            Tee::Sse(Box::new(EventDecoder::with_limit(max)))
-        } else if media == "application/json" || media.ends_with("+json") {
-            Tee::Json(Vec::new(), 0)
-        } else {
-            Tee::Nothing
-        }
-    }
-
-    fn feed(&mut self, mut payload: &[u8], n: u64, shared: &Shared) {
-        match self {
-            Tee::Sse(d) => {
-                while !payload.is_empty() {
-                    let (taken, item) = d.feed(payload);
-                    payload = &payload[taken..];
-                    let at = shared.clock.now();
-                    match item {
-                        // An event without data (a priming event, a keep-alive) carries
-                        // no message.
-                        Some(SseItem::Event(e)) if e.data.is_empty() => {}
-                        Some(SseItem::Event(e)) => shared.offer(HttpEvent::Message(
-                            n,
-                            Body::Bytes(e.data.to_vec()),
-                            true,
-                            at,
-                        )),
-                        Some(SseItem::TooLong { len }) => {
-                            shared.offer(HttpEvent::Message(n, Body::TooLong(len), true, at))
-                        }
-                        None => {}
-                    }
-                }
-            }
-            Tee::Json(body, seen) => {
-                *seen += payload.len();
-                if *seen <= shared.max {
-                    body.extend_from_slice(payload);
-                }
-            }
-            Tee::Nothing => {}
-        }
-    }
-
-    fn finish(mut self, n: u64, shared: &Shared) {
-        let at = shared.clock.now();
-        if let Tee::Sse(d) = &mut self {
-            if d.finish() {
-                shared.offer(HttpEvent::Unterminated(n, at));
-            }
-            return;
-        }
-        match self {
-            Tee::Json(_, seen) if seen > shared.max => {
-                shared.offer(HttpEvent::Message(n, Body::TooLong(seen), false, at))
-            }
-            Tee::Json(body, _) if !body.is_empty() => {
-                shared.offer(HttpEvent::Message(n, Body::Bytes(body), false, at))
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Watches the client while a response streams to it: when it closes its end, the upstream
-/// connection is shut so the relay ends (and the upstream sees the stream closed).
-struct CloseWatch {
-    done: Arc<AtomicBool>,
-    gone: Arc<AtomicBool>,
-    thread: Option<std::thread::JoinHandle<()>>,
-    client: TcpStream,
-}
-
-impl CloseWatch {
-    fn start(client: &TcpStream, up: &TcpStream) -> io::Result<CloseWatch> {
-        let (done, gone) = (
-            Arc::new(AtomicBool::new(false)),
-            Arc::new(AtomicBool::new(false)),
-        );
-        let peek = client.try_clone()?;
-        let up = up.try_clone()?;
-        peek.set_read_timeout(Some(Duration::from_millis(100)))?;
-        let (d, g) = (done.clone(), gone.clone());
-        let thread = std::thread::spawn(move || {
-            let mut b = [0u8; 1];
-            while !d.load(Ordering::Acquire) {
-                match peek.peek(&mut b) {
-                    Ok(0) => {
-                        g.store(true, Ordering::Release);
-                        let _ = up.shutdown(Shutdown::Both);
-                        return;
-                    }
-                    Ok(_) => return, // the client sent its next request already
-                    Err(e)
-                        if matches!(
-                            e.kind(),
-                            ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
-                        ) => {}
-                    Err(_) => {
-                        g.store(true, Ordering::Release);
-                        let _ = up.shutdown(Shutdown::Both);
-                        return;
-                    }
-                }
-            }
-        });
-        Ok(CloseWatch {
-            done,
-            gone,
-            thread: Some(thread),
-            client: client.try_clone()?,
-        })
-    }
-
-    /// Stops watching; true when the client had gone.
-    fn stop(mut self) -> bool {
-        self.done.store(true, Ordering::Release);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
-        let _ = self.client.set_read_timeout(None);
-        self.gone.load(Ordering::Acquire)
-    }
-}
-
-/// Relays the response body as it arrives; `Ok(true)` when it ended as its framing says.
-fn relay_body(
-    client: &mut TcpStream,
-    mut up: TcpStream,
-    first: Vec<u8>,
-    framing: Framing,
-    res: &ResponseHead,
-    n: u64,
-    shared: &Shared,
-) -> io::Result<bool> {
-    let chunked_out = !matches!(framing, Framing::Length(_));
-    let mut decoder = BodyDecoder::new(framing);
-    let mut tee = Tee::for_response(res, shared.max);
-    let watch = CloseWatch::start(client, &up)?;
-    let mut payload = Vec::new();
-    let mut raw = first;
-    let mut chunk = vec![0u8; CHUNK];
-    let mut complete = decoder.is_done();
-    let mut client_ok = true;
-    while !complete {
-        payload.clear();
-        if decoder.feed(&raw, &mut payload).is_err() {
-            break;
-        }
-        raw.clear();
-        if !payload.is_empty() {
-            tee.feed(&payload, n, shared);
-            client_ok = send(client, &payload, chunked_out).is_ok();
-            if !client_ok {
-                break;
-            }
-        }
-        if decoder.is_done() {
-            complete = true;
-            break;
-        }
-        match up.read(&mut chunk) {
-            Ok(0) => {
-                complete = decoder.ends_at_close();
-                break;
-            }
-            Ok(k) => raw.extend_from_slice(&chunk[..k]),
-            Err(e) if e.kind() == ErrorKind::Interrupted => {}
-            Err(_) => break,
-        }
-    }
-    let gone = watch.stop() || !client_ok;
-    tee.finish(n, shared);
-    if gone {
-        shared.offer(HttpEvent::Closed(n));
-        return Ok(false);
-    }
-    if complete && chunked_out {
-        client.write_all(b"0\r\n\r\n")?;
-        client.flush()?;
-    }
-    Ok(complete)
-}
-
-fn send(client: &mut TcpStream, payload: &[u8], chunked: bool) -> io::Result<()> {
-    if chunked {
-        client.write_all(format!("{:x}\r\n", payload.len()).as_bytes())?;
-        client.write_all(payload)?;
-        client.write_all(b"\r\n")?;
-    } else {
-        client.write_all(payload)?;
-    }
-    client.flush()
 }
 
 #[cfg(test)]
