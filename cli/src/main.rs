@@ -7,6 +7,8 @@
 //!
 //! `mcpwire tap [options] -- COMMAND [ARGS...]` runs an MCP server between a host and itself,
 //! relaying every byte and checking every message as it passes.
+//! `mcpwire tap [options] --http LISTEN --upstream URL` does the same as a reverse proxy in
+//! front of a Streamable HTTP server.
 
 mod check;
 #[cfg(unix)]

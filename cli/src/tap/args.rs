@@ -5,10 +5,16 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "usage: mcpwire tap [options] -- COMMAND [ARGS...]
+       mcpwire tap [options] --http LISTEN --upstream URL
 
 Runs COMMAND (an MCP server speaking stdio) and relays the host's stdin to it and its stdout
 to the host, byte for byte, checking every message on the way. The server's stderr passes
 through; the tap's report goes to stderr (or --report FILE). Exits with the server's status.
+
+With --http, the tap is a reverse proxy for a Streamable HTTP server instead: it listens on
+LISTEN (host:port), forwards every request to URL (http://host:port/path) and relays each
+response back as it arrives (SSE event by event), checking every message and the HTTP rules.
+It runs until Ctrl-C or SIGTERM, then prints the summary.
 
   --json           findings as JSON lines (time, direction, line, rule, message, id, method)
   --report FILE    write the timeline (or the JSON lines) to FILE instead of stderr
@@ -37,6 +43,10 @@ pub struct Options {
     pub quiet: bool,
     pub limits: WatchLimits,
     pub command: Vec<OsString>,
+    /// `--http LISTEN`: the address the HTTP form listens on.
+    pub http: Option<String>,
+    /// `--upstream URL`: where the HTTP form forwards to.
+    pub upstream: Option<String>,
 }
 
 fn number(it: &mut impl Iterator<Item = OsString>, name: &str) -> Result<u64, String> {
@@ -52,6 +62,12 @@ fn path(it: &mut impl Iterator<Item = OsString>, name: &str) -> Result<PathBuf, 
         .ok_or(format!("{name} needs a file name"))
 }
 
+fn text(it: &mut impl Iterator<Item = OsString>, name: &str) -> Result<String, String> {
+    it.next()
+        .map(|v| v.to_string_lossy().into_owned())
+        .ok_or(format!("{name} needs a value"))
+}
+
 /// Parses the arguments after `tap`. `Err("")` asks for the usage text.
 pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Options, String> {
     let mut limits = WatchLimits::DEFAULT;
@@ -64,6 +80,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Options, String
         quiet: false,
         limits,
         command: Vec::new(),
+        http: None,
+        upstream: None,
     };
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
@@ -93,6 +111,8 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Options, String
             Some("--timeout-ms") => {
                 o.limits.no_response = Some(number(&mut it, "--timeout-ms")?).filter(|&n| n > 0)
             }
+            Some("--http") => o.http = Some(text(&mut it, "--http")?),
+            Some("--upstream") => o.upstream = Some(text(&mut it, "--upstream")?),
             Some("-h" | "--help") => return Err(String::new()),
             _ => {
                 // The command may also follow the options without `--`.
@@ -104,6 +124,13 @@ pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Options, String
                 break;
             }
         }
+    }
+    match (&o.http, &o.upstream, o.command.is_empty()) {
+        (Some(_), Some(_), true) => return Ok(o),
+        (Some(_), Some(_), false) => return Err("--http takes no server command".into()),
+        (Some(_), None, _) => return Err("--http needs --upstream URL".into()),
+        (None, Some(_), _) => return Err("--upstream needs --http LISTEN".into()),
+        (None, None, _) => {}
     }
     if o.command.is_empty() {
         return Err("no server command given (mcpwire tap [options] -- COMMAND [ARGS...])".into());
@@ -140,5 +167,16 @@ mod tests {
         assert!(parse(os(&["--json"])).is_err());
         assert!(parse(os(&["--frob", "--", "x"])).is_err());
         assert!(parse(os(&["--color", "pink", "--", "x"])).is_err());
+        let o = parse(os(&[
+            "--http",
+            "127.0.0.1:1",
+            "--upstream",
+            "http://h:2/mcp",
+        ]))
+        .unwrap();
+        assert_eq!(o.http.as_deref(), Some("127.0.0.1:1"));
+        assert!(o.command.is_empty());
+        assert!(parse(os(&["--http", "127.0.0.1:1"])).is_err());
+        assert!(parse(os(&["--http", "a:1", "--upstream", "http://h/", "--", "x"])).is_err());
     }
 }

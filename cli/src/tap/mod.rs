@@ -1,6 +1,7 @@
 //! `mcpwire tap [options] -- COMMAND [ARGS...]`: runs an MCP server, relays the host's stdin
 //! to it and its stdout to the host byte for byte, and checks every message on the way with
-//! core's `Watch`.
+//! core's `Watch`. `mcpwire tap --http LISTEN --upstream URL` is the Streamable HTTP form, a
+//! reverse proxy (`http/`), with the same reports.
 //!
 //! Threads: two relays (one per direction, `relay.rs`: they also frame the lines), the
 //! checker (`checker.rs`), one that
@@ -13,6 +14,7 @@ mod args;
 pub use args::USAGE;
 mod checker;
 mod clock;
+mod http;
 mod json_out;
 mod log;
 mod relay;
@@ -161,7 +163,12 @@ pub fn main(args: Vec<OsString>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(opts) {
+    let result = if opts.http.is_some() {
+        http::run(opts)
+    } else {
+        run(opts)
+    };
+    match result {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             eprintln!("mcpwire tap: {e}");

@@ -1,7 +1,7 @@
 """Drives a stdio server with the official Python SDK's client and prints what the host saw,
 one JSON line per step, so a run through `mcpwire tap` can be compared with a direct run.
 
-usage: py_client.py MODE COMMAND [ARGS...]   (MODE: auto, i.e. 2026-07-28 via server/discover,
+usage: py_client.py MODE COMMAND [ARGS...] | py_client.py MODE URL (Streamable HTTP)   (MODE: auto, i.e. 2026-07-28 via server/discover,
 or legacy, the initialize handshake)"""
 
 import asyncio
@@ -22,7 +22,10 @@ async def main(mode, command, args):
     async def on_progress(p, total, message):
         progress.append([p, total, message])
 
-    params = StdioServerParameters(command=command, args=args)
+    if command.startswith("http://"):
+        params = command
+    else:
+        params = StdioServerParameters(command=command, args=args)
     async with Client(params, mode=mode) as client:
         show("protocol_version", client.protocol_version)
         tools = await client.list_tools()

@@ -40,4 +40,9 @@ def fail(reason: str) -> str:
 
 
 if __name__ == "__main__":
-    mcp.run("stdio")
+    import sys
+
+    if sys.argv[1:2] == ["--http"]:  # py_server.py --http PORT: Streamable HTTP at /mcp
+        mcp.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
+    else:
+        mcp.run("stdio")

@@ -49,4 +49,20 @@ server.registerTool(
   async ({ reason }) => ({ content: [{ type: "text", text: reason }], isError: true }),
 );
 
-await server.connect(new StdioServerTransport());
+if (process.argv[2] === "--http") {
+  // ts_server.mjs --http PORT: Streamable HTTP on node:http (one session, the SDK's
+  // stateful transport), any path.
+  const { createServer } = await import("node:http");
+  const { randomUUID } = await import("node:crypto");
+  const { StreamableHTTPServerTransport } = await import(
+    "@modelcontextprotocol/sdk/server/streamableHttp.js"
+  );
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  await server.connect(transport);
+  createServer((req, res) => transport.handleRequest(req, res)).listen(
+    Number(process.argv[3]),
+    "127.0.0.1",
+  );
+} else {
+  await server.connect(new StdioServerTransport());
+}

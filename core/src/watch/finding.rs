@@ -111,6 +111,22 @@ rules! {
     NoResponse = "no_response",
     /// A request still unanswered when the exchange ended.
     UnansweredAtExit = "unanswered_at_exit",
+    // http.rs
+    /// 2026-07-28: `Mcp-Method`, `Mcp-Name`, `MCP-Protocol-Version` or `Mcp-Param-*`
+    /// missing or not matching the body (a server answers 400, -32020).
+    HeaderMismatch = "header_mismatch",
+    /// An `Accept` header that does not list what the request needs.
+    HttpAccept = "http_accept",
+    /// A request or response `Content-Type` the transport does not allow.
+    HttpContentType = "http_content_type",
+    /// An HTTP status that does not fit the JSON-RPC message (or its absence).
+    HttpStatus = "http_status",
+    /// A request without the `Mcp-Session-Id` issued at initialize.
+    SessionIdMissing = "session_id_missing",
+    /// An `Mcp-Session-Id` other than the one issued at initialize.
+    SessionIdChanged = "session_id_changed",
+    /// An `Mcp-Session-Id` with characters other than visible ASCII.
+    SessionIdInvalid = "session_id_invalid",
 }
 
 /// One broken rule, tied to the message that broke it.

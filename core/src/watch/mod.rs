@@ -12,7 +12,8 @@
 //! The rules, one file each: `decode` (every decode rule of the core decoder, and stdio
 //! framing), `handshake`, `stdio` (2026-07-28's who-sends-what), `ids`, `progress`,
 //! `cancellation`, `pagination`, `catalog` (the tools listed), `arguments`, `output`,
-//! `errors` (`isError` versus protocol errors) and `latency`. `log` is the tap's log record,
+//! `errors` (`isError` versus protocol errors), `latency`, and `http` (Streamable HTTP: the
+//! heads of requests and responses around the messages, for `mcpwire tap --http`). `log` is the tap's log record,
 //! which `mcpwire check` reads back.
 //!
 //! Choices where the spec is silent:
@@ -41,6 +42,7 @@ mod decode;
 mod errors;
 mod finding;
 mod handshake;
+mod http;
 mod ids;
 mod latency;
 mod log;
@@ -50,6 +52,7 @@ mod progress;
 mod stdio;
 
 pub use finding::{write_owned_id, Finding, Rule};
+pub use http::HttpExchange;
 pub use log::{write_log_record, LogPayload, LogRecord};
 
 use crate::json::JsonStr;
@@ -260,6 +263,7 @@ pub struct Watch {
     handshake: handshake::Handshake,
     catalog: catalog::Catalog,
     cursors: pagination::Cursors,
+    http: http::HttpState,
 }
 
 impl Watch {
@@ -272,6 +276,7 @@ impl Watch {
             handshake: handshake::Handshake::new(),
             catalog: catalog::Catalog::new(limits.max_tools),
             cursors: pagination::Cursors::new(),
+            http: http::HttpState::default(),
         }
     }
 
