@@ -1,5 +1,5 @@
-use mcpwire::json::{JsonStr, Number, RawJson};
-use mcpwire::mcp::{CallToolResult, ContentBlock, List, ProtocolVersion::V2025_11_25, TextContent};
+use mcpwire::json::{Number, RawJson};
+use mcpwire::mcp::{CallToolResult, Decode, ProtocolVersion::V2025_11_25};
 use mcpwire::schema::{check_arguments, Schema};
 use mcpwire::state::{CallOptions, Client, ClientConfig, ClientEvent, Incoming, Server};
 use mcpwire::state::{ServerConfig, ServerIncoming, TokenChoice, Versions};
@@ -48,17 +48,8 @@ fn main() {
     let (done, total) = (Number::Int(1), Some(Number::Int(2)));
     server.notify_progress(&mut down, &id, done, total, Some("fetching")).unwrap();
     assert!(matches!(client.handle_input(&down, 10), Ok(Incoming::Progress { .. })));
-    let text = JsonStr::new("18 °C");
-    let (annotations, meta, extra) = (None, None, Default::default());
-    let blocks = [ContentBlock::Text(TextContent { text, annotations, meta, extra })];
-    let result = CallToolResult {
-        content: List::Slice(&blocks),
-        structured_content: None,
-        is_error: None,
-        result_type: None,
-        meta: None,
-        extra: Default::default(),
-    };
+    let result = RawJson::parse(r#"{"content":[{"type":"text","text":"18 °C"}]}"#).unwrap();
+    let result = CallToolResult::decode_raw(&result).unwrap();
     down.clear();
     server.respond_tool(&mut down, &id, &result).unwrap();
     assert!(matches!(client.handle_input(&down, 20), Ok(Incoming::ToolResult { .. })));
