@@ -14,7 +14,7 @@ use napi_derive::napi;
 
 /// What a JSON argument is, for reporting text that does not parse.
 #[derive(Clone, Copy)]
-enum Arg {
+pub(crate) enum Arg {
     /// A schema: the schema error `invalid_json` (what `Schema::compile_bytes` reports).
     Schema,
     /// An instance, arguments or a result: the decode error (`unexpected_byte`, …, offset).
@@ -23,7 +23,7 @@ enum Arg {
 
 /// A schema, instance, argument object or result: JSON text (`string`, `Buffer`,
 /// `Uint8Array`: parsed by core with the default limits) or a plain JS value.
-fn json_arg(env: &Env, v: Unknown, arg: Arg) -> Result<Value> {
+pub(crate) fn json_arg(env: &Env, v: Unknown, arg: Arg) -> Result<Value> {
     let text = match v.get_type()? {
         ValueType::String => true,
         ValueType::Object => v.is_typedarray()?,

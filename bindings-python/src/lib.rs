@@ -2,6 +2,7 @@
 //! errors to Python exceptions. Every rule lives in core (`mcpwire::api`, `mcpwire::schema`).
 
 mod convert;
+mod host;
 mod schema;
 mod session;
 
@@ -209,5 +210,6 @@ fn _mcpwire(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(failure_response, m)?)?;
     session::register(m)?;
     schema::register(m)?;
+    host::register(m)?;
     Ok(())
 }
