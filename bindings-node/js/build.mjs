@@ -30,6 +30,10 @@ const EXPORTS = [
   'Client',
   'Server',
   'Schema',
+  'Catalog',
+  'renderResult',
+  'linksToRead',
+  'checkTools',
 ]
 
 const TARGETS = {

@@ -17,6 +17,10 @@ export {
   Client,
   Server,
   Schema,
+  Catalog,
+  renderResult,
+  linksToRead,
+  checkTools,
 } from './@binding.js'
 export type { Limits } from './@binding.js'
 export type * from './types.js'

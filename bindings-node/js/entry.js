@@ -102,6 +102,10 @@ const checkOutput = guard(binding.checkOutput)
 const Client = guardClass(binding.Client)
 const Server = guardClass(binding.Server)
 const Schema = guardClass(binding.Schema)
+const Catalog = guardClass(binding.Catalog)
+const renderResult = guard(binding.renderResult)
+const linksToRead = guard(binding.linksToRead)
+const checkTools = guard(binding.checkTools)
 
 const errorKinds = Object.freeze(binding.errorKinds().map(Object.freeze))
 //@exports

@@ -4,14 +4,14 @@
 //! core.
 
 use crate::convert::{to_py, value_of};
-use crate::{core_error, decode_error, input_bytes};
+use crate::schema::{is_text, json_arg};
+use crate::{core_error, input_bytes};
 use mcpwire::api::ApiError;
 use mcpwire::host::{self, Policy, Target};
 use mcpwire::json::Value;
-use mcpwire::Limits;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
+use pyo3::types::PyDict;
 
 type Out<'py> = Bound<'py, PyAny>;
 
@@ -23,20 +23,10 @@ fn target(py: Python<'_>, name: &str) -> PyResult<Target> {
     check(py, Target::parse(name))
 }
 
-fn is_text(o: &Bound<'_, PyAny>) -> bool {
-    o.is_instance_of::<PyBytes>()
-        || o.is_instance_of::<PyString>()
-        || o.is_instance_of::<PyByteArray>()
-}
-
 /// A JSON value given as a Python value or as its JSON text (bytes, bytearray or str, read
 /// with core's strict reader; a `DecodeError` when it is not JSON).
 fn json_or_text(o: &Bound<'_, PyAny>) -> PyResult<Value> {
-    if is_text(o) {
-        let text = input_bytes(o)?;
-        return Value::parse(&text, Limits::DEFAULT).map_err(|e| decode_error(o.py(), e));
-    }
-    value_of(o)
+    Ok(json_arg(o)?.0)
 }
 
 /// A policy dict split into core's [`Policy`] (every member but `predicate`, read by

@@ -20,7 +20,7 @@ fn schema_error(py: Python<'_>, e: schema::SchemaError) -> PyErr {
     set().err().unwrap_or(err)
 }
 
-fn is_text(o: &Bound<'_, PyAny>) -> bool {
+pub(crate) fn is_text(o: &Bound<'_, PyAny>) -> bool {
     o.is_instance_of::<PyBytes>()
         || o.is_instance_of::<PyString>()
         || o.is_instance_of::<PyByteArray>()
@@ -29,7 +29,7 @@ fn is_text(o: &Bound<'_, PyAny>) -> bool {
 /// A JSON argument given as text (bytes, bytearray, str: parsed with core's rules under
 /// `Limits::DEFAULT`, a `DecodeError` when it is not JSON) or as a Python value. Also roughly
 /// its size, to decide on releasing the GIL.
-fn json_arg(o: &Bound<'_, PyAny>) -> PyResult<(Value, usize)> {
+pub(crate) fn json_arg(o: &Bound<'_, PyAny>) -> PyResult<(Value, usize)> {
     if is_text(o) {
         let text = input_bytes(o)?;
         let v = Value::parse(&text, Limits::DEFAULT).map_err(|e| decode_error(o.py(), e))?;
