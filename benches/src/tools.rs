@@ -283,13 +283,22 @@ pub(crate) fn output_schema(rng: &mut Rng, noun: &str) -> J {
 
 /// One `tools/list` result with 100 tools.
 pub fn tools_list() -> Vec<u8> {
+    tools_list_n(100)
+}
+
+/// A `tools/list` result with `count` tools (the first 100 are [`tools_list`]'s; later names
+/// get their index as a suffix so they stay unique).
+pub fn tools_list_n(count: usize) -> Vec<u8> {
     let mut rng = Rng::new(1);
     let mut tools = Vec::new();
-    for i in 0..100 {
+    for i in 0..count {
         let (svc, svc_name) = SERVICES[i % SERVICES.len()];
         let verb = VERBS[(i / SERVICES.len()) % VERBS.len()];
         let noun = rng.pick(NOUNS);
-        let name = format!("{svc}_{verb}_{noun}");
+        let name = match i {
+            0..100 => format!("{svc}_{verb}_{noun}"),
+            _ => format!("{svc}_{verb}_{noun}_{i}"),
+        };
         let title = format!(
             "{} {} ({svc_name})",
             capitalize(verb),

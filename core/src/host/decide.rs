@@ -6,9 +6,9 @@
 //! (`ask: "always"`, `ask_tools`) or less (`"destructive"`, `"never"`).
 
 use super::catalog::Entry;
-use super::policy::{glob_matches, AskRule, Hints, Policy};
+use super::policy::{glob_matches, visibility_of, AskRule, Hints, Policy};
 use super::tree::{json_text, object, text};
-use super::{names, restore, target, Target};
+use super::{convert, names, restore, Target};
 use crate::json::Value;
 use crate::limits::Limits;
 use crate::schema::{errors_to_text, errors_to_value};
@@ -129,12 +129,12 @@ fn asks(policy: &Policy, e: &Entry) -> bool {
 /// `decide` for the catalog's entries and their visibility under the policy.
 pub(crate) fn decide(
     entries: &[Entry],
-    vis: &[Option<String>],
     name: &str,
     arguments: &Value,
     target: Option<Target>,
     strict: bool,
     policy: &Policy,
+    predicate: Option<&mut dyn FnMut(&Value) -> bool>,
 ) -> Value {
     let entry = match find(entries, name, target) {
         Ok(e) => e,
@@ -144,7 +144,7 @@ pub(crate) fn decide(
         .iter()
         .position(|x| core::ptr::eq(x, entry))
         .unwrap_or_default();
-    if let Some(Some(reason)) = vis.get(index) {
+    if let Some(reason) = visibility_of(entries, index, policy, predicate) {
         let message = format!(
             "tool {} is not available in this chat ({reason})",
             entry.name
@@ -166,7 +166,7 @@ pub(crate) fn decide(
     };
     let args = match target {
         Some(t) => {
-            let how = target::restore_plan(t, strict, entry);
+            let how = convert::restore_plan(t, strict, entry);
             restore::restore(&entry.input_schema, &how, args)
         }
         None => args,

@@ -13,12 +13,14 @@
 //! - `hints` (info): the annotations read with the spec's defaults, as hints, not permissions.
 //! - `<target>_<violation>` (warning): what a target would refuse in the tool as listed, from
 //!   [`check`](super::check)'s rules (`openai_name_invalid`, `anthropic_root_composition`,
-//!   `gemini_keyword_unsupported`, …); the conversion repairs these and reports how.
+//!   `gemini_keyword_unsupported`, …), one finding per rule listing every place; the
+//!   families are `openai`, `openai_strict`, `anthropic`, `anthropic_strict`, `gemini`
+//!   (`parameters`) and `gemini_json_schema`. The conversion repairs these and reports how.
 
 use super::catalog::{Entry, Repeat};
 use super::check::{self, Violation};
+use super::convert::refs::resolve_ref;
 use super::policy::Hints;
-use super::restore::resolve_ref;
 use super::tree::{object, text};
 use super::{names, Target};
 use crate::json::Value;
@@ -166,9 +168,7 @@ pub(crate) fn inspect(entries: &[Entry], repeats: &[Repeat]) -> Value {
             format!("{} (hints from the server, not permissions)", h.describe()),
         );
         for (family, target, strict) in FAMILIES {
-            for v in raw_violations(target, strict, e) {
-                f.add(e, &format!("{family}_{}", v.code), "warning", v.message);
-            }
+            provider_findings(&mut f, e, family, target, strict);
         }
     }
     Value::Array(f.0)
@@ -183,6 +183,60 @@ const FAMILIES: [(&str, Target, bool); 6] = [
     ("gemini", Target::Gemini, false),
     ("gemini_json_schema", Target::GeminiJsonSchema, false),
 ];
+
+/// One finding per rule the tool breaks for a provider family, listing where.
+fn provider_findings(f: &mut Findings, e: &Entry, family: &str, target: Target, strict: bool) {
+    let found = raw_violations(target, strict, e);
+    let mut codes: Vec<&str> = found.iter().map(|v| v.code).collect();
+    codes.dedup();
+    codes.sort_unstable();
+    codes.dedup();
+    for code in codes {
+        let same: Vec<&Violation> = found.iter().filter(|v| v.code == code).collect();
+        let places: Vec<String> = same.iter().map(|v| tool_path(&v.path)).collect();
+        let mut message = format!("{}: {}", family_name(family), same[0].message);
+        match places.as_slice() {
+            [one] => message.push_str(&format!(" (at {one})")),
+            many => message.push_str(&format!(" (at {} places: {})", many.len(), many.join(", "))),
+        }
+        f.add(e, &format!("{family}_{code}"), "warning", message);
+    }
+}
+
+fn family_name(family: &str) -> &'static str {
+    match family {
+        "openai" => "OpenAI",
+        "openai_strict" => "OpenAI strict",
+        "anthropic" => "Anthropic",
+        "anthropic_strict" => "Anthropic strict",
+        "gemini" => "Gemini parameters",
+        _ => "Gemini parametersJsonSchema",
+    }
+}
+
+/// A checker path in the one-tool list made a path into the MCP tool.
+fn tool_path(path: &str) -> String {
+    const PREFIXES: [(&str, &str); 6] = [
+        ("/0/function/parameters", "/inputSchema"),
+        ("/0/function/name", "/name"),
+        (
+            "/0/functionDeclarations/0/parametersJsonSchema",
+            "/inputSchema",
+        ),
+        ("/0/functionDeclarations/0/parameters", "/inputSchema"),
+        ("/0/functionDeclarations/0/name", "/name"),
+        ("/0/input_schema", "/inputSchema"),
+    ];
+    for (from, to) in PREFIXES {
+        if let Some(rest) = path.strip_prefix(from) {
+            return format!("{to}{rest}");
+        }
+    }
+    match path {
+        "/0/name" => "/name".into(),
+        other => other.into(),
+    }
+}
 
 /// The violations of the tool as listed (its MCP name, its schema unchanged), alone in a
 /// request.

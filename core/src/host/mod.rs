@@ -21,38 +21,65 @@
 //! assert_eq!(d.get("decision"), Some(&Value::String("run".into())));
 //! ```
 //!
-//! # Choices where the issue and `providers.md` are silent
+//! # Choices where the issue and `providers.md` are silent (or disagree)
 //! - **Pages.** `add` appends a page; a tool a server lists again replaces the earlier one
 //!   (finding `duplicate_tool`). A page is checked whole before anything is added. A tool
 //!   without an `inputSchema` object is kept as `{"type":"object"}` (finding
-//!   `input_schema_missing`).
+//!   `input_schema_missing`); a tool without a string `name` makes the page an error.
 //! - **Names** are computed over the whole catalog, not the selection, so a tool's shown name
-//!   never changes when the policy does (see [`names`] for the rules; 64 characters for every
-//!   target, the stricter of the sources).
+//!   never changes when the policy does (see [`names`] for the rules). Every target gets at
+//!   most 64 characters: Anthropic's API takes 128 but its tool search and Claude Desktop
+//!   64; Gemini took 64 until 2026-05 — the stricter rule wins, as the issue asks.
 //! - **Selection.** A tool whose `inputSchema` does not compile is hidden (`schema_invalid`):
 //!   its calls could not be checked. Checks run in this order: schema, deny, allow,
 //!   read-only, predicate, then `max_tools` counts the tools left in catalog order. The
-//!   predicate is called only for tools still shown after the policy's own rules.
+//!   predicate is called only for tools still shown after the policy's own rules (and by
+//!   `decide` only for the called tool, plus the tools before it under `max_tools`). A
+//!   hidden reason starts with a stable code: `schema_invalid`, `denied`, `not_allowed`,
+//!   `not_read_only`, `predicate`, `max_tools`.
+//! - **Limits per request** are checked on the selected tools before converting: more than
+//!   128 (OpenAI) or 512 (Gemini) is an error of kind `invalid_value` naming the limit; so
+//!   are more than 20 strict Anthropic tools. Anthropic's 24 optional and 16 union
+//!   parameters (over all strict tools of a request) turn the tool that would pass them
+//!   non-strict, reported as `strict_disabled` (the tool still goes out; nothing is cut).
+//! - **Schemas** (details in the `convert` module docs: one file per target family): a change's `path` is a JSON pointer
+//!   into the MCP tool (`/name`, `/description`, `/inputSchema/...`); for Gemini `parameters`
+//!   paths inside inlined `$ref`s follow the inlined tree. The root is wrapped in one
+//!   property `input` only where the target refuses it as it is: always when the root is not
+//!   an object; for a root `anyOf`/`oneOf`/`allOf` under OpenAI strict, Anthropic and Gemini
+//!   `parameters` (OpenAI non-strict and `parametersJsonSchema` take it). An `allOf` of plain
+//!   object schemas is merged instead, and a composition whose branches only list `required`
+//!   names (`oneOf: [{required: [a]}, {required: [b]}]`) moves into the description — both
+//!   keep the arguments' shape. Annotations a target does not take (`$schema`, `$id`,
+//!   `examples`, `title`, …) are removed; constraints (and `default`) move into the
+//!   description as `(keyword: value; …)`. The description falls back to the title
+//!   (`description_from_title`). OpenAPI's `nullable` in a tool's own schema is not JSON
+//!   Schema and is not carried to Gemini.
 //! - **Decide** rejects a tool the policy hides (with the reason), so the model cannot call
-//!   what it was not shown. Arguments given as text: empty text counts as `{}`; JSON `null`
-//!   counts as `{}`. Restoration runs only for a target and undoes exactly the kinds of
-//!   change that target's conversion made to that tool; the restored arguments are then
-//!   checked against the original `inputSchema`.
+//!   what it was not shown. Arguments given as text: empty text counts as `{}`, and so does
+//!   JSON `null`. Restoration runs only for a target and undoes exactly the kinds of change
+//!   that target's conversion made to that tool (the conversion is recomputed for the one
+//!   tool, so `to_model` need not have been called); the restored arguments are then checked
+//!   against the original `inputSchema`. A `null` the model sends for an optional property
+//!   whose original schema accepts `null` is kept. The answer also carries `hints`, the
+//!   tool's annotations read with the spec's defaults.
 //! - **Ask rules.** `"destructive"` asks when a tool is not read-only and `destructiveHint`
 //!   is true (the default). `ask_tools` (globs) is an extra policy member: calls of matching
 //!   tools are always asked about — the per-tool rule that makes a policy stricter.
 //! - **Gemini** `tools` is the request's `tools` array: one `{functionDeclarations: [...]}`.
 //!   `strict` has no meaning for Gemini and is ignored there.
+//! - **Results**: see [`render_result`] (Chat gets one string; unknown block kinds are kept as
+//!   their JSON text; images go to Gemini as inline parts of the function response).
 
 mod catalog;
 pub mod check;
+mod convert;
 mod decide;
 mod inspect;
 pub mod names;
 mod policy;
 mod render;
 mod restore;
-mod target;
 mod tree;
 
 pub use check::check_tools;
@@ -196,7 +223,7 @@ impl Catalog {
         predicate: Option<&mut dyn FnMut(&Value) -> bool>,
     ) -> Result<Value, ApiError> {
         let vis = policy::visibility(&self.entries, policy, predicate);
-        target::to_model(target, strict, &self.entries, &vis)
+        convert::to_model(target, strict, &self.entries, &vis)
     }
 
     /// Decides a model's call: `{decision: "run"|"ask"|"send_back"|"reject", server, tool,
@@ -212,7 +239,14 @@ impl Catalog {
         policy: &Policy,
         predicate: Option<&mut dyn FnMut(&Value) -> bool>,
     ) -> Value {
-        let vis = policy::visibility(&self.entries, policy, predicate);
-        decide::decide(&self.entries, &vis, name, arguments, target, strict, policy)
+        decide::decide(
+            &self.entries,
+            name,
+            arguments,
+            target,
+            strict,
+            policy,
+            predicate,
+        )
     }
 }

@@ -336,6 +336,27 @@ pub(crate) fn visibility(
         .collect()
 }
 
+/// Why entry `index` is hidden, or `None` when shown: [`visibility`] for one entry, calling
+/// the predicate for that entry and, under `max_tools`, for the entries before it only.
+pub(crate) fn visibility_of(
+    entries: &[Entry],
+    index: usize,
+    policy: &Policy,
+    mut predicate: Option<&mut dyn FnMut(&Value) -> bool>,
+) -> Option<String> {
+    let e = entries.get(index)?;
+    if let Some(reason) = hidden_reason(e, policy, &mut predicate) {
+        return Some(reason);
+    }
+    let max = policy.max_tools?;
+    let shown_before = entries[..index]
+        .iter()
+        .filter(|x| hidden_reason(x, policy, &mut predicate).is_none())
+        .take(max)
+        .count();
+    (shown_before >= max).then(|| format!("max_tools: the policy shows at most {max} tools"))
+}
+
 /// `{shown: [{server, tool}], hidden: [{server, tool, reason}]}`.
 pub(crate) fn selection_value(entries: &[Entry], vis: &[Option<String>]) -> Value {
     let (mut shown, mut hidden) = (Vec::new(), Vec::new());

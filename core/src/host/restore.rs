@@ -3,8 +3,9 @@
 //! stand for absent optional properties removed, stringified enum values given their
 //! original values back. Only the kinds of change the conversion made are undone.
 
-use super::target::keys::key_map;
-use super::target::{KeyRule, Restore};
+use super::convert::keys::key_map;
+use super::convert::refs::resolve_ref;
+use super::convert::{KeyRule, Restore};
 use super::tree::{items, members, str_items};
 use crate::json::Value;
 use alloc::string::String;
@@ -29,24 +30,6 @@ pub(crate) fn restore(schema: &Value, how: &Restore, mut args: Value) -> Value {
         walk(schema, schema, how, &mut args, 0);
     }
     args
-}
-
-/// The local `$ref` target (`#`, `#/$defs/x`, any JSON pointer into the document).
-pub(crate) fn resolve_ref<'a>(root: &'a Value, r: &str) -> Option<&'a Value> {
-    let pointer = r.strip_prefix('#')?;
-    if pointer.is_empty() {
-        return Some(root);
-    }
-    let mut at = root;
-    for token in pointer.strip_prefix('/')?.split('/') {
-        let token = token.replace("~1", "/").replace("~0", "~");
-        at = match at {
-            Value::Object(_) => at.get(&token)?,
-            Value::Array(a) => a.get(token.parse::<usize>().ok()?)?,
-            _ => return None,
-        };
-    }
-    Some(at)
 }
 
 /// Whether a schema obviously accepts `null` (typed null, a null enum value, a branch that
@@ -141,7 +124,7 @@ fn walk(schema: &Value, root: &Value, how: &Restore, v: &mut Value, depth: usize
             };
             if let Some(orig) = choices
                 .into_iter()
-                .find(|c| !matches!(c, Value::String(_)) && &super::target::enum_text(c) == text)
+                .find(|c| !matches!(c, Value::String(_)) && &super::convert::enum_text(c) == text)
             {
                 *v = orig.clone();
             }
@@ -188,5 +171,68 @@ fn rename_keys(rule: KeyRule, props: &[(String, Value)], m: &mut [(String, Value
         if let Some((k, _)) = m.iter_mut().find(|(k, _)| *k == shown) {
             *k = orig.into();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Limits;
+
+    fn v(s: &str) -> Value {
+        Value::parse(s.as_bytes(), Limits::DEFAULT).unwrap()
+    }
+
+    #[test]
+    fn nulls_for_absent_optional_properties_are_removed_where_the_original_refuses_null() {
+        let schema = v(r##"{"type":"object","required":["a"],"properties":{
+            "a":{"type":["string","null"]},"b":{"type":"string"},"c":{"anyOf":[{"type":"string"},{"type":"null"}]},
+            "d":{"type":"object","properties":{"e":{"type":"integer"}}},"f":{"$ref":"#/$defs/F"}},
+            "$defs":{"F":{"type":"array","items":{"type":"object","properties":{"g":{"type":"string"}}}}}}"##);
+        let how = Restore {
+            strip_nulls: true,
+            ..Restore::default()
+        };
+        let got = restore(
+            &schema,
+            &how,
+            v(r#"{"a":null,"b":null,"c":null,"d":{"e":null},"f":[{"g":null},{"g":"x"}]}"#),
+        );
+        assert_eq!(got, v(r#"{"a":null,"c":null,"d":{},"f":[{},{"g":"x"}]}"#));
+        // Not asked for: nothing is removed.
+        let got = restore(&schema, &Restore::default(), v(r#"{"b":null}"#));
+        assert_eq!(got, v(r#"{"b":null}"#));
+    }
+
+    #[test]
+    fn wrapped_roots_renamed_keys_and_stringified_enums_are_undone() {
+        let schema = v(
+            r#"{"anyOf":[{"type":"object","properties":{"user name":{"enum":[1,2,true]},"9x":{"type":"string"}}}]}"#,
+        );
+        let how = Restore {
+            wrapped: Some("input".into()),
+            keys: Some(KeyRule::Gemini),
+            enum_strings: true,
+            ..Restore::default()
+        };
+        let got = restore(
+            &schema,
+            &how,
+            v(r#"{"input":{"user_name":"true","_9x":"y"}}"#),
+        );
+        assert_eq!(got, v(r#"{"user name":true,"9x":"y"}"#));
+        // A wrapper with other members beside it is left for validation to judge.
+        let got = restore(&schema, &how, v(r#"{"input":{},"other":1}"#));
+        assert_eq!(got, v(r#"{"input":{},"other":1}"#));
+    }
+
+    #[test]
+    fn refs_resolve_as_json_pointers() {
+        let root = v(r##"{"$defs":{"a/b":{"x":1},"l":[{"y":2}]}}"##);
+        assert_eq!(resolve_ref(&root, "#/$defs/a~1b"), Some(&v(r#"{"x":1}"#)));
+        assert_eq!(resolve_ref(&root, "#/$defs/l/0/y"), Some(&v("2")));
+        assert_eq!(resolve_ref(&root, "#"), Some(&root));
+        assert_eq!(resolve_ref(&root, "#/nope"), None);
+        assert_eq!(resolve_ref(&root, "other.json#/a"), None);
     }
 }

@@ -2,11 +2,11 @@
 //! (`providers.md` §1b).
 
 use super::{bad_keys, Violation};
-use crate::host::target::anthropic::{
+use crate::host::convert::anthropic::{
     MAX_OPTIONAL, MAX_STRICT_TOOLS, MAX_UNIONS, STRICT_FORMATS, STRICT_KEYWORDS,
 };
-use crate::host::target::keys::KeyRule;
-use crate::host::target::walk::is_recursive;
+use crate::host::convert::keys::KeyRule;
+use crate::host::convert::refs::is_recursive;
 use crate::host::tree::{self, pointer, text};
 use crate::json::Value;
 use alloc::format;

@@ -1,8 +1,8 @@
 //! Gemini `parameters` rules for one schema node (`providers.md` §1c).
 
 use super::{bad_keys, Violation};
-use crate::host::target::gemini::{KEYWORDS, TYPES};
-use crate::host::target::keys::KeyRule;
+use crate::host::convert::gemini::{KEYWORDS, TYPES};
+use crate::host::convert::keys::KeyRule;
 use crate::host::tree::{self, pointer};
 use crate::json::Value;
 use alloc::format;

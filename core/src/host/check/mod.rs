@@ -7,7 +7,8 @@
 //! 24, 16 per request), `name_invalid`, `name_duplicate`, `root_not_object`,
 //! `root_composition` (`anyOf`/`oneOf`/`allOf` at the root), `properties_missing`,
 //! `items_missing`, `additional_properties_not_false`, `required_incomplete`,
-//! `keyword_unsupported`, `format_unsupported`, `min_items_unsupported`,
+//! `keyword_unsupported`, `format_unsupported`, `min_items_unsupported`, `enum_too_long` and
+//! `too_deep` (OpenAI strict: 1,000 enum values, 10 levels of nesting),
 //! `recursive_schema`, `property_key_invalid`, `type_not_single`, `enum_not_string`,
 //! `type_beside_any_of`, `required_unknown`, `strict_missing` (a Responses tool must say
 //! `strict`).
@@ -16,9 +17,9 @@ mod anthropic;
 mod gemini;
 mod openai;
 
+use super::convert::keys::{key_fits, KeyRule};
+use super::convert::walk::{SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE};
 use super::names;
-use super::target::keys::{key_fits, KeyRule};
-use super::target::walk::{SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE};
 use super::tree::{self, object, pointer, text};
 use super::Target;
 use crate::json::Value;
@@ -66,11 +67,11 @@ impl Checker {
 pub(crate) fn raw_declaration(target: Target, strict: bool, name: &str, schema: &Value) -> Value {
     let decl = object([("name", text(name))]);
     let one = match target {
-        Target::OpenAiChat => super::target::openai::chat_tool(decl, schema.clone(), strict),
+        Target::OpenAiChat => super::convert::openai::chat_tool(decl, schema.clone(), strict),
         Target::OpenAiResponses => {
-            super::target::openai::responses_tool(decl, schema.clone(), strict)
+            super::convert::openai::responses_tool(decl, schema.clone(), strict)
         }
-        Target::Anthropic => super::target::anthropic::tool(decl, schema.clone(), strict),
+        Target::Anthropic => super::convert::anthropic::tool(decl, schema.clone(), strict),
         Target::Gemini | Target::GeminiJsonSchema => {
             let key = if target == Target::Gemini {
                 "parameters"

@@ -1,7 +1,7 @@
 //! OpenAI's rules for one schema node (`providers.md` §1a).
 
 use super::Violation;
-use crate::host::target::openai::{STRICT_FORMATS, STRICT_KEYWORDS};
+use crate::host::convert::openai::{STRICT_FORMATS, STRICT_KEYWORDS};
 use crate::host::tree::{self, pointer, text};
 use crate::json::Value;
 use alloc::format;
@@ -53,6 +53,22 @@ pub(crate) fn node(out: &mut Vec<Violation>, strict: bool, v: &Value, path: &str
                 format!("strict mode does not take {k}"),
             );
         }
+    }
+    if tree::items(v.get("enum").unwrap_or(&Value::Null)).len() > 1000 {
+        add(
+            out,
+            "enum_too_long",
+            pointer(path, "enum"),
+            "strict mode takes at most 1,000 enum values".into(),
+        );
+    }
+    if path.matches("/properties/").count() > 10 {
+        add(
+            out,
+            "too_deep",
+            path.into(),
+            "strict mode takes at most 10 levels of nesting".into(),
+        );
     }
     if let Some(Value::String(f)) = v.get("format") {
         if !STRICT_FORMATS.contains(&f.as_str()) {
