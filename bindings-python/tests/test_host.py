@@ -4,6 +4,9 @@ render_result, links_to_read and check_tools, held to the golden answers every r
 
 import json
 import pathlib
+import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -375,3 +378,34 @@ def test_pages_add_up_and_a_list_of_tools_is_a_page():
     amb = c.decide("one", {})
     assert amb["decision"] == "reject" and "a/one" in amb["message"] and "b/one" in amb["message"]
     assert c.decide("b/one", {})["server"] == "b"
+
+
+# ---- typing ---------------------------------------------------------------------------------
+
+
+def test_stubs_type_check_host_code(tmp_path):
+    use = tmp_path / "use.py"
+    use.write_text(textwrap.dedent('''
+        import mcpwire
+        c = mcpwire.Catalog()
+        c.add("shop", b'{"tools": []}')
+        policy: mcpwire.Policy = {"deny": ["*/delete_*"], "ask": "destructive",
+                                  "predicate": lambda t: t["annotations"] is not None}
+        findings: list[mcpwire.Finding] = c.inspect()
+        shown = c.select(policy)["shown"]
+        out: mcpwire.ModelTools = c.to_model("anthropic", strict=True, policy=policy)
+        d: mcpwire.Decision = c.decide("lookup_order", "{}", "anthropic", policy, True)
+        reveal_type(d["decision"])
+        r = mcpwire.render_result("gemini", {"timeout": 1}, call_id="c", untrusted=("<", ">"))
+        violations: list[str] = mcpwire.check_tools("openai-chat", out["tools"], strict=True)
+        c.to_model("claude")
+        bad: mcpwire.Policy = {"ask": "sometimes"}
+    '''))
+    run = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path / "c"), str(use)],
+                         cwd=tmp_path, capture_output=True, text=True)
+    lines = run.stdout.splitlines()
+    revealed = "Literal['run'] | Literal['ask'] | Literal['send_back'] | Literal['reject']"
+    assert any(revealed in x for x in lines), run.stdout
+    errors = [x for x in lines if ": error:" in x]
+    assert len(errors) == 2, run.stdout
+    assert any("'claude'" in x for x in errors) and any("'sometimes'" in x for x in errors), run.stdout
