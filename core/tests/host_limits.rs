@@ -107,3 +107,40 @@ fn anthropic_optional_and_union_budgets_turn_the_next_tool_non_strict() {
         "{v:?}"
     );
 }
+
+#[test]
+fn openai_strict_enum_limits_make_the_tool_non_strict() {
+    let long: Vec<String> = (0..300)
+        .map(|i| format!(r#""{}{i}""#, "v".repeat(60)))
+        .collect();
+    let page = format!(
+        r#"[{{"name":"pick","description":"d","inputSchema":{{"type":"object","properties":{{"v":{{"type":"string","enum":[{}]}}}},"required":["v"]}}}}]"#,
+        long.join(",")
+    );
+    let mut c = Catalog::new();
+    c.add(
+        "s",
+        &Value::parse(page.as_bytes(), Limits::DEFAULT).unwrap(),
+    )
+    .unwrap();
+    let out = c
+        .to_model(Target::OpenAiResponses, true, &Policy::default(), None)
+        .unwrap();
+    assert_eq!(strict_flags(&out), [false]);
+    assert_eq!(disabled(&out), ["pick"]);
+    assert!(check_tools(Target::OpenAiResponses, true, out.get("tools").unwrap()).is_empty());
+    // The same list marked strict breaks the checker's rule.
+    let Some(Value::Array(tools)) = out.get("tools") else {
+        panic!()
+    };
+    let mut forced = tools[0].clone();
+    if let Value::Object(m) = &mut forced {
+        for (k, v) in m.iter_mut() {
+            if k == "strict" {
+                *v = Value::Bool(true);
+            }
+        }
+    }
+    let v = check_tools(Target::OpenAiResponses, true, &Value::Array(vec![forced]));
+    assert!(v.iter().any(|v| v.starts_with("enum_too_long")), "{v:?}");
+}

@@ -6,9 +6,10 @@
 //! `too_many_strict_tools` / `too_many_optional` / `too_many_unions` (Anthropic strict: 20,
 //! 24, 16 per request), `name_invalid`, `name_duplicate`, `root_not_object`,
 //! `root_composition` (`anyOf`/`oneOf`/`allOf` at the root), `properties_missing`,
-//! `items_missing`, `additional_properties_not_false`, `required_incomplete`,
+//! `items_missing`, `type_missing` (OpenAI: a property or item schema without a type), `additional_properties_not_false`, `required_incomplete`,
 //! `keyword_unsupported`, `format_unsupported`, `min_items_unsupported`, `enum_too_long` and
-//! `too_deep` (OpenAI strict: 1,000 enum values, 10 levels of nesting),
+//! `too_deep` (OpenAI strict: 1,000 enum values, or a string enum of more than 250 values
+//! over 15,000 characters; 10 levels of nesting),
 //! `recursive_schema`, `property_key_invalid`, `type_not_single`, `enum_not_string`,
 //! `type_beside_any_of`, `required_unknown`, `strict_missing` (a Responses tool must say
 //! `strict`).

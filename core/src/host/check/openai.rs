@@ -1,7 +1,9 @@
 //! OpenAI's rules for one schema node (`providers.md` §1a).
 
 use super::Violation;
-use crate::host::convert::openai::{STRICT_FORMATS, STRICT_KEYWORDS};
+use crate::host::convert::openai::{
+    enum_over_limits, is_typed, is_value_schema, STRICT_FORMATS, STRICT_KEYWORDS,
+};
 use crate::host::tree::{self, pointer, text};
 use crate::json::Value;
 use alloc::format;
@@ -25,6 +27,9 @@ pub(crate) fn node(out: &mut Vec<Violation>, strict: bool, v: &Value, path: &str
         Some(Value::Array(ts)) => ts.contains(&text(t)),
         _ => false,
     };
+    if is_value_schema(path) && !is_typed(v) {
+        add(out, "type_missing", path.into(), "a property or item schema without a type is refused (\"schema must have a 'type' key\")".into());
+    }
     if has_type("object") && v.get("properties").is_none() {
         add(
             out,
@@ -54,12 +59,12 @@ pub(crate) fn node(out: &mut Vec<Violation>, strict: bool, v: &Value, path: &str
             );
         }
     }
-    if tree::items(v.get("enum").unwrap_or(&Value::Null)).len() > 1000 {
+    if let Some(why) = enum_over_limits(v) {
         add(
             out,
             "enum_too_long",
             pointer(path, "enum"),
-            "strict mode takes at most 1,000 enum values".into(),
+            format!("strict mode refuses {why}"),
         );
     }
     if path.matches("/properties/").count() > 10 {

@@ -4,7 +4,8 @@
 //! Change codes (`changes[].change`), stable:
 //! `renamed` (the tool's name), `description_from_title`, `wrapped_root` (a root
 //! `anyOf`/`oneOf`/`allOf` or a non-object root put in one property `input`),
-//! `added_type_object`, `added_properties`, `added_items`, `boolean_schema` (`true`/`false`
+//! `added_type_object`, `added_properties`, `added_items`, `typed_any` (OpenAI: a schema of
+//! any type given every JSON type), `boolean_schema` (`true`/`false`
 //! written as an object schema), `additional_properties_false`, `made_required`,
 //! `optional_made_nullable`, `one_of_to_any_of`, `merged_all_of`, `const_to_enum`,
 //! `moved_to_description` (a keyword the target does not take, its constraint written into

@@ -112,8 +112,8 @@ pub(crate) fn strict_pre(ctx: &mut Ctx<'_>, v: &mut Value, path: &str) {
     if v.get("patternProperties").is_some() {
         ctx.fail(path, "patternProperties");
     }
-    if tree::items(v.get("enum").unwrap_or(&Value::Null)).len() > 1000 {
-        ctx.fail(path, "more than 1,000 enum values");
+    if let Some(why) = enum_over_limits(v) {
+        ctx.fail(path, why);
     }
     if let Some(Value::String(f)) = v.get("format") {
         if !STRICT_FORMATS.contains(&f.as_str()) {
@@ -154,6 +154,64 @@ fn inline_ref_with_siblings(ctx: &mut Ctx<'_>, v: &mut Value, path: &str) {
     );
 }
 
+/// Strict mode's enum limits: 1,000 values; a string enum of more than 250 values at most
+/// 15,000 characters in all.
+pub(crate) fn enum_over_limits(v: &Value) -> Option<&'static str> {
+    let values = tree::items(v.get("enum").unwrap_or(&Value::Null));
+    if values.len() > 1000 {
+        return Some("more than 1,000 enum values");
+    }
+    let chars: usize = values
+        .iter()
+        .map(|x| match x {
+            Value::String(s) => s.chars().count(),
+            _ => 0,
+        })
+        .sum();
+    (values.len() > 250 && chars > 15_000)
+        .then_some("a string enum of more than 250 values over 15,000 characters")
+}
+
+/// Whether `path` is a property's or an array's item schema (where OpenAI needs a type).
+pub(crate) fn is_value_schema(path: &str) -> bool {
+    let mut segments = path.rsplit('/');
+    let last = segments.next().unwrap_or("");
+    last == "items" || segments.next() == Some("properties")
+}
+
+/// Whether a schema says what type its values have (directly or through its branches).
+pub(crate) fn is_typed(v: &Value) -> bool {
+    ["type", "anyOf", "oneOf", "allOf", "$ref", "enum", "const"]
+        .iter()
+        .any(|k| v.get(k).is_some())
+}
+
+/// The item schema of an array that may hold anything but arrays.
+fn any_item() -> Value {
+    object([
+        (
+            "type",
+            tree::strings(["string", "number", "boolean", "object", "null"]),
+        ),
+        ("properties", Value::Object(Vec::new())),
+    ])
+}
+
+/// Gives a schema of any type every JSON type.
+fn type_any(v: &mut Value) {
+    tree::set(
+        v,
+        "type",
+        tree::strings(["string", "number", "boolean", "object", "array", "null"]),
+    );
+    if v.get("properties").is_none() {
+        tree::set(v, "properties", Value::Object(Vec::new()));
+    }
+    if v.get("items").is_none() {
+        tree::set(v, "items", any_item());
+    }
+}
+
 /// Object nesting of `path` (counted from `properties`/`items` steps).
 fn object_depth(path: &str) -> usize {
     path.matches("/properties/").count()
@@ -162,9 +220,13 @@ fn object_depth(path: &str) -> usize {
 pub(crate) fn post(ctx: &mut Ctx<'_>, v: &mut Value, path: &str, is_root: bool) {
     let object_like = is_object_node(v);
     if !ctx.strict {
+        if !is_root && is_value_schema(path) && !is_typed(v) {
+            type_any(v);
+            ctx.change(path, "type", "typed_any", "a schema without a type is refused: every JSON type is listed instead (arrays in it hold no arrays)".into());
+        }
         add_properties(ctx, v, path);
         if has_type(v, "array") && v.get("items").is_none() {
-            tree::set(v, "items", Value::Object(Vec::new()));
+            tree::set(v, "items", any_item());
             ctx.change(
                 path,
                 "items",
