@@ -54,6 +54,12 @@ function seed() {
   return c
 }
 
+/** Equal as JSON values, members in the same order (the goldens are written in core's order). */
+function same(got, want, what) {
+  assert.deepEqual(got, want, what)
+  assert.equal(JSON.stringify(got), JSON.stringify(want), what)
+}
+
 const declarations = (target, out) => (target.startsWith('gemini') ? out.tools[0].functionDeclarations : out.tools)
 
 // ---- the four seed decisions ------------------------------------------------------------------
@@ -110,17 +116,17 @@ test('host: seed decisions through every target, arguments as JSON text', () => 
 // ---- golden answers shared by every runtime ---------------------------------------------------
 
 test('host: golden inspect', () => {
-  assert.deepEqual(allCatalogs().inspect(), golden[manifest.inspect])
+  same(allCatalogs().inspect(), golden[manifest.inspect])
 })
 
 test('host: golden select', () => {
-  for (const c of manifest.select) assert.deepEqual(allCatalogs().select(c.policy), golden[c.golden], c.golden)
+  for (const c of manifest.select) same(allCatalogs().select(c.policy), golden[c.golden], c.golden)
 })
 
 test('host: golden toModel for every target, and the checker passes each', () => {
   for (const c of manifest.to_model) {
     const want = golden[c.golden]
-    assert.deepEqual(allCatalogs().toModel(c.target, c.strict, c.policy), want, c.golden)
+    same(allCatalogs().toModel(c.target, c.strict, c.policy), want, c.golden)
     assert.deepEqual(lib.checkTools(c.target, want.tools, c.strict), [], c.golden)
   }
 })
@@ -146,7 +152,7 @@ test('host: golden decisions', () => {
   manifest.decide.calls.forEach((call, i) => {
     assert.deepEqual(want[i].call, call)
     const got = allCatalogs().decide(call.name, call.arguments, call.target, call.policy, call.strict)
-    assert.deepEqual(got, want[i].decision, `${call.name} ${JSON.stringify(call.arguments)}`)
+    same(got, want[i].decision, `${call.name} ${JSON.stringify(call.arguments)}`)
   })
 })
 
@@ -156,7 +162,7 @@ test('host: golden renderResult for every target', () => {
     assert.deepEqual(Object.keys(want).sort(), Object.keys(RESULTS).sort())
     for (const [name, result] of Object.entries(RESULTS)) {
       const got = lib.renderResult(c.target, result, c.call_id, c.name, c.budget, c.untrusted)
-      assert.deepEqual(got, want[name], `${c.golden} ${name}`)
+      same(got, want[name], `${c.golden} ${name}`)
     }
   }
 })
