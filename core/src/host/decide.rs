@@ -67,13 +67,26 @@ fn reject<'a>(entry: Option<&'a Entry>, arguments: &Value, message: String) -> O
     }
 }
 
+/// A model's call: the name it was shown (or an MCP name), its arguments, and the target and
+/// strictness the tools were converted with.
+pub(crate) struct Call<'a> {
+    pub name: &'a str,
+    pub arguments: &'a Value,
+    pub target: Option<Target>,
+    pub strict: bool,
+}
+
 /// Finds the entry a call names: through the target's shown names, or by MCP name.
-fn find<'a>(entries: &'a [Entry], name: &str, target: Option<Target>) -> Result<&'a Entry, String> {
+fn find<'a>(
+    entries: &'a [Entry],
+    tables: &names::Tables,
+    name: &str,
+    target: Option<Target>,
+) -> Result<&'a Entry, String> {
     if let Some(t) = target {
-        let map = names::name_map(t, entries);
-        return map
-            .get(name)
-            .and_then(|i| entries.get(*i))
+        return tables
+            .find(t, name)
+            .and_then(|i| entries.get(i))
             .ok_or_else(|| format!("no such tool: {name}"));
     }
     let same: Vec<&Entry> = entries.iter().filter(|e| e.name == name).collect();
@@ -129,14 +142,18 @@ fn asks(policy: &Policy, e: &Entry) -> bool {
 /// `decide` for the catalog's entries and their visibility under the policy.
 pub(crate) fn decide(
     entries: &[Entry],
-    name: &str,
-    arguments: &Value,
-    target: Option<Target>,
-    strict: bool,
+    tables: &names::Tables,
+    call: &Call<'_>,
     policy: &Policy,
     predicate: Option<&mut dyn FnMut(&Value) -> bool>,
 ) -> Value {
-    let entry = match find(entries, name, target) {
+    let Call {
+        name,
+        arguments,
+        target,
+        strict,
+    } = *call;
+    let entry = match find(entries, tables, name, target) {
         Ok(e) => e,
         Err(message) => return reject(None, arguments, message).into_value(),
     };

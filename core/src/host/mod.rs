@@ -27,7 +27,8 @@
 //!   without an `inputSchema` object is kept as `{"type":"object"}` (finding
 //!   `input_schema_missing`); a tool without a string `name` makes the page an error.
 //! - **Names** are computed over the whole catalog, not the selection, so a tool's shown name
-//!   never changes when the policy does (see [`names`] for the rules). Every target gets at
+//!   never changes when the policy does (see [`names`] for the rules); they are computed for
+//!   every target on each `add`, so `decide` and `lookup` cost a map lookup. Every target gets at
 //!   most 64 characters: Anthropic's API takes 128 but its tool search and Claude Desktop
 //!   64; Gemini took 64 until 2026-05 — the stricter rule wins, as the issue asks.
 //! - **Selection.** A tool whose `inputSchema` does not compile is hidden (`schema_invalid`):
@@ -148,6 +149,7 @@ impl Target {
 pub struct Catalog {
     entries: Vec<Entry>,
     repeats: Vec<Repeat>,
+    names: names::Tables,
 }
 
 impl Catalog {
@@ -161,7 +163,9 @@ impl Catalog {
     /// bare array of tools. Call again for further pages. A page with a tool that has no
     /// string `name` adds nothing and is an error.
     pub fn add(&mut self, server: &str, tools: &Value) -> Result<(), ApiError> {
-        catalog::add_page(&mut self.entries, &mut self.repeats, server, tools)
+        catalog::add_page(&mut self.entries, &mut self.repeats, server, tools)?;
+        self.names = names::Tables::of(&self.entries);
+        Ok(())
     }
 
     /// [`add`](Self::add) with the page as bytes, parsed with the core's strict reader.
@@ -189,8 +193,7 @@ impl Catalog {
 
     /// The `(server, MCP name)` of the tool shown to `target` as `shown`.
     pub fn lookup(&self, target: Target, shown: &str) -> Option<(&str, &str)> {
-        let map = names::name_map(target, &self.entries);
-        let e = self.entries.get(*map.get(shown)?)?;
+        let e = self.entries.get(self.names.find(target, shown)?)?;
         Some((&e.server, &e.name))
     }
 
@@ -223,7 +226,13 @@ impl Catalog {
         predicate: Option<&mut dyn FnMut(&Value) -> bool>,
     ) -> Result<Value, ApiError> {
         let vis = policy::visibility(&self.entries, policy, predicate);
-        convert::to_model(target, strict, &self.entries, &vis)
+        convert::to_model(
+            target,
+            strict,
+            &self.entries,
+            self.names.shown(target),
+            &vis,
+        )
     }
 
     /// Decides a model's call: `{decision: "run"|"ask"|"send_back"|"reject", server, tool,
@@ -239,14 +248,12 @@ impl Catalog {
         policy: &Policy,
         predicate: Option<&mut dyn FnMut(&Value) -> bool>,
     ) -> Value {
-        decide::decide(
-            &self.entries,
+        let call = decide::Call {
             name,
             arguments,
             target,
             strict,
-            policy,
-            predicate,
-        )
+        };
+        decide::decide(&self.entries, &self.names, &call, policy, predicate)
     }
 }

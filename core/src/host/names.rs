@@ -156,11 +156,44 @@ pub(crate) fn shown_names(target: Target, entries: &[Entry]) -> Vec<String> {
         .collect()
 }
 
-/// The shown-name → entry-index map.
-pub(crate) fn name_map(target: Target, entries: &[Entry]) -> BTreeMap<String, usize> {
-    shown_names(target, entries)
-        .into_iter()
-        .enumerate()
-        .map(|(i, n)| (n, i))
-        .collect()
+/// The names shown to every target, computed once per catalog change.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tables {
+    /// Per target (in [`Target::ALL`] order): the shown name of each entry, and the map back.
+    tables: Vec<(Vec<String>, BTreeMap<String, usize>)>,
+}
+
+impl Tables {
+    /// The tables of `entries`.
+    pub(crate) fn of(entries: &[Entry]) -> Tables {
+        let tables = Target::ALL
+            .iter()
+            .map(|t| {
+                let shown = shown_names(*t, entries);
+                let back = shown
+                    .iter()
+                    .cloned()
+                    .enumerate()
+                    .map(|(i, n)| (n, i))
+                    .collect();
+                (shown, back)
+            })
+            .collect();
+        Tables { tables }
+    }
+
+    fn table(&self, target: Target) -> Option<&(Vec<String>, BTreeMap<String, usize>)> {
+        self.tables
+            .get(Target::ALL.iter().position(|t| *t == target)?)
+    }
+
+    /// The shown name of every entry.
+    pub(crate) fn shown(&self, target: Target) -> &[String] {
+        self.table(target).map_or(&[], |(s, _)| s.as_slice())
+    }
+
+    /// The entry shown to `target` as `name`.
+    pub(crate) fn find(&self, target: Target, name: &str) -> Option<usize> {
+        self.table(target)?.1.get(name).copied()
+    }
 }

@@ -25,7 +25,6 @@ pub(crate) mod walk;
 pub(crate) use keys::KeyRule;
 
 use super::catalog::Entry;
-use super::names;
 use super::tree::{object, pointer, text};
 use super::Target;
 use crate::api::ApiError;
@@ -166,6 +165,7 @@ pub(crate) fn to_model(
     target: Target,
     strict: bool,
     entries: &[Entry],
+    shown_names: &[String],
     vis: &[Option<String>],
 ) -> Result<Value, ApiError> {
     let shown_count = vis.iter().filter(|v| v.is_none()).count();
@@ -176,10 +176,9 @@ pub(crate) fn to_model(
             target.name()
         )));
     }
-    let shown_names = names::shown_names(target, entries);
     let mut budget = anthropic::StrictBudget::default();
     let (mut tools, mut names_map, mut changes) = (Vec::new(), Vec::new(), Vec::new());
-    for ((e, v), shown) in entries.iter().zip(vis).zip(&shown_names) {
+    for ((e, v), shown) in entries.iter().zip(vis).zip(shown_names) {
         if v.is_some() {
             continue;
         }
