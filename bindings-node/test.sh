@@ -8,7 +8,8 @@
 #   2. npm run build (napi build --platform --release: the .node, index.js, index.d.ts; then
 #      js/build.mjs: mcpwire.js, mcpwire.mjs, mcpwire.d.ts)
 #   3. node --test: the shared suite tests/js/suite.mjs against this binding (vectors, API,
-#      MCP SDK interop, tsc check), plus installing the package into other projects
+#      MCP SDK interop, tsc check), plus installing the package into other projects and the
+#      host kit end to end (tests/js/host-e2e.test.mjs: an SDK server over stdio)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -29,4 +30,4 @@ fi
 npm run build
 
 cd "$root"
-node --test --test-reporter=tap tests/js/node.test.mjs bindings-node/install.test.mjs
+node --test --test-reporter=tap tests/js/node.test.mjs bindings-node/install.test.mjs tests/js/host-e2e.test.mjs

@@ -543,3 +543,119 @@ export interface OutputCheck {
   outcome: 'valid' | 'skipped' | 'missing_structured_content' | 'output_schema_mismatch'
   errors: SchemaValidationError[]
 }
+
+// ---- Host kit -----------------------------------------------------------------------------
+
+/** The model APIs a catalog is converted for (`gemini`: `parameters`, the OpenAPI subset;
+ * `gemini-json-schema`: `parametersJsonSchema`). */
+export type HostTarget = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'gemini-json-schema'
+
+/** A tool's annotations read with the spec's defaults: hints from the server, never
+ * permissions. */
+export interface Hints {
+  readOnlyHint: boolean
+  destructiveHint: boolean
+  idempotentHint: boolean
+  openWorldHint: boolean
+}
+
+/** What a policy's `predicate` is given for each tool. */
+export interface HostToolView {
+  server: string
+  tool: string
+  title: string | null
+  description: string | null
+  annotations: ToolAnnotations | null
+  inputSchema: JSONObject
+}
+
+/** Which tools a model sees and which calls are asked about (every member optional). Globs
+ * (`*`, `?`) match `server/tool`; a glob without `/` matches any server. */
+export interface HostPolicy {
+  /** When not empty, only matching tools are shown. */
+  allow?: string[]
+  /** Matching tools are hidden (deny wins over allow). */
+  deny?: string[]
+  /** Show only tools with `readOnlyHint: true`. */
+  read_only?: boolean
+  /** Show at most this many tools (the first in catalog order). */
+  max_tools?: number | null
+  /** When a call needs the user's approval (default `non_read_only`). */
+  ask?: 'non_read_only' | 'destructive' | 'always' | 'never'
+  /** Globs whose calls are always asked about. */
+  ask_tools?: string[]
+  /** Called with each tool the rules above still show; a falsy answer hides it (and rejects
+   * its calls). An exception it throws propagates to the caller. */
+  predicate?: ((tool: HostToolView) => unknown) | null
+}
+
+/** One thing `inspect` found about a tool. */
+export interface HostFinding {
+  server: string
+  tool: string
+  code: string
+  severity: 'error' | 'warning' | 'info'
+  message: string
+}
+
+/** A tool by its server and MCP name. */
+export interface ToolRef {
+  server: string
+  tool: string
+}
+
+/** Which tools a policy shows, and why the others are hidden. */
+export interface HostSelection {
+  shown: ToolRef[]
+  hidden: Array<ToolRef & { reason: string }>
+}
+
+/** One change conversion made to a tool (`path`: a JSON pointer into the tool as listed). */
+export interface SchemaChange {
+  server: string
+  tool: string
+  path: string
+  change: string
+  reason: string
+}
+
+/** `toModel`'s answer: the target's tool list (Gemini: one `{functionDeclarations}`), every
+ * shown name back to its tool, and what conversion changed. */
+export interface ModelTools {
+  tools: JSONObject[]
+  names: { [shownName: string]: ToolRef }
+  changes: SchemaChange[]
+}
+
+/** What `decide` made of a model's call. */
+export interface HostDecision {
+  decision: 'run' | 'ask' | 'send_back' | 'reject'
+  server: string | null
+  tool: string | null
+  /** `run` / `ask`: the restored arguments, ready for `Client.callTool`. */
+  arguments: JSONValue
+  /** `send_back`: the message for the model; `reject`: why. */
+  message: string
+  errors: SchemaValidationError[]
+  hints: Hints | null
+  /** `ask` only: what to show the user (tool, arguments as JSON, server, hints). */
+  prompt?: string
+}
+
+/** What `renderResult` renders: a `tools/call` response message, a `CallToolResult`, a
+ * timeout or a cancellation. */
+export type ToolOutcome =
+  | CallToolResult
+  | JSONRPCResultResponse<CallToolResult>
+  | JSONRPCErrorResponse
+  | { timeout: number }
+  | { cancelled: string | null }
+
+/** A `resource_link` of a result, and whether the host should read it. */
+export interface LinkToRead {
+  uri: string
+  name: string
+  mimeType: string | null
+  read: boolean
+  reason: string
+}

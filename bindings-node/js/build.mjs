@@ -41,6 +41,10 @@ const EXPORTS = [
   'encodeHeaderValue',
   'decodeHeaderValue',
   'HttpEndpoint',
+  'Catalog',
+  'renderResult',
+  'linksToRead',
+  'checkTools',
 ]
 
 const TARGETS = {

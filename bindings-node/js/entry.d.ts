@@ -28,6 +28,10 @@ export {
   encodeHeaderValue,
   decodeHeaderValue,
   HttpEndpoint,
+  Catalog,
+  renderResult,
+  linksToRead,
+  checkTools,
 } from './@binding.js'
 export type { Limits } from './@binding.js'
 export type * from './types.js'

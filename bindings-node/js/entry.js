@@ -113,6 +113,10 @@ const httpToolCatalog = guard(binding.httpToolCatalog)
 const encodeHeaderValue = guard(binding.encodeHeaderValue)
 const decodeHeaderValue = guard(binding.decodeHeaderValue)
 const HttpEndpoint = guardClass(binding.HttpEndpoint)
+const Catalog = guardClass(binding.Catalog)
+const renderResult = guard(binding.renderResult)
+const linksToRead = guard(binding.linksToRead)
+const checkTools = guard(binding.checkTools)
 
 const errorKinds = Object.freeze(binding.errorKinds().map(Object.freeze))
 //@exports

@@ -26,6 +26,7 @@
 
 mod args;
 mod decode;
+mod host;
 mod schema;
 mod session;
 mod transport;

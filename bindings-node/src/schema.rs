@@ -15,7 +15,7 @@ use napi_derive::napi;
 
 /// What a JSON argument is, for reporting text that does not parse.
 #[derive(Clone, Copy)]
-enum Arg {
+pub(crate) enum Arg {
     /// A schema: the schema error `invalid_json` (what `Schema::compile_bytes` reports).
     Schema,
     /// An instance, arguments or a result: the decode error (`unexpected_byte`, …, offset).
@@ -24,7 +24,7 @@ enum Arg {
 
 /// A schema, instance, argument object or result: a plain JS value, or JSON text in bytes
 /// (`Buffer`, `Uint8Array`: parsed by core with the default limits).
-fn json_arg(env: &Env, v: Unknown, arg: Arg) -> Result<Value> {
+pub(crate) fn json_arg(env: &Env, v: Unknown, arg: Arg) -> Result<Value> {
     if v.get_type()? == ValueType::Object && v.is_typedarray()? {
         json_text(env, v, arg)
     } else {

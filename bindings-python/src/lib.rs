@@ -2,6 +2,7 @@
 //! errors to Python exceptions. Every rule lives in core (`mcpwire::api`, `mcpwire::schema`).
 
 mod convert;
+mod host;
 mod schema;
 mod session;
 mod transport;
@@ -211,5 +212,6 @@ fn _mcpwire(m: &Bound<'_, PyModule>) -> PyResult<()> {
     session::register(m)?;
     schema::register(m)?;
     transport::register(m)?;
+    host::register(m)?;
     Ok(())
 }

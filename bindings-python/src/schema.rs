@@ -24,14 +24,14 @@ fn schema_error(py: Python<'_>, e: schema::SchemaError) -> PyErr {
 }
 
 /// Bytes are JSON text: no JSON value is `bytes`, so reading them as text is never ambiguous.
-fn is_bytes(o: &Bound<'_, PyAny>) -> bool {
+pub(crate) fn is_bytes(o: &Bound<'_, PyAny>) -> bool {
     o.is_instance_of::<PyBytes>() || o.is_instance_of::<PyByteArray>()
 }
 
 /// A JSON argument given as a Python value, or as JSON text in bytes/bytearray (parsed with
 /// core's rules under `Limits::DEFAULT`, a `DecodeError` when it is not JSON). Also roughly
 /// its size, to decide on releasing the GIL.
-fn json_arg(o: &Bound<'_, PyAny>) -> PyResult<(Value, usize)> {
+pub(crate) fn json_arg(o: &Bound<'_, PyAny>) -> PyResult<(Value, usize)> {
     if is_bytes(o) {
         json_text(o)
     } else {

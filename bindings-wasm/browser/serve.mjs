@@ -23,6 +23,7 @@ const ALLOWED = [
   '/bindings-wasm/node_modules/@modelcontextprotocol/sdk/dist/esm/',
   '/tests/js/',
   '/tests/vectors/',
+  '/tests/host/',
 ]
 
 export const CSP =

@@ -34,6 +34,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 mod args;
+mod host;
 mod schema;
 mod session;
 mod transport;

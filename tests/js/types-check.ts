@@ -2,17 +2,21 @@
 // to bindings-node, tsconfig.wasm.json to bindings-wasm/pkg/web). Lines marked with the
 // expect-error directive must stay errors: if the types got looser, tsc fails on the unused marker.
 import {
+  Catalog,
   canonicalize,
   checkArguments,
   checkOutput,
+  checkTools,
   classify,
   Client,
   decode,
   encode,
   errorKinds,
   failureResponse,
+  linksToRead,
   McpwireError,
   page,
+  renderResult,
   Schema,
   Server,
   validate,
@@ -27,8 +31,17 @@ import type {
   ContentBlock,
   ErrorKindInfo,
   ErrorKindName,
+  HostDecision,
+  HostFinding,
+  HostPolicy,
+  HostSelection,
+  HostTarget,
+  HostToolView,
+  JSONObject,
   JSONRPCMessage,
   Limits,
+  LinkToRead,
+  ModelTools,
   ListToolsResult,
   OutputCheck,
   Page,
@@ -172,3 +185,26 @@ new Server({ versions: ['2025-11-25'], serverInfo: { name: 's', version: '1' } }
 
 void fromBytes, code, wrong, helloId, token, cancelled, timer, flags, nextCursor
 void firstPath, fits, draft, toolError, outputCheck, wrongOutcome
+
+// ---- host kit -----------------------------------------------------------------------------
+
+const catalog = new Catalog()
+catalog.add('shop', { tools: [{ name: 'lookup_order', inputSchema: { type: 'object' } }] })
+catalog.add('shop', '{"tools":[]}')
+const hostPolicy: HostPolicy = { deny: ['*/delete_*'], max_tools: 20, ask: 'destructive', predicate: (t: HostToolView) => t.annotations?.readOnlyHint }
+const findings: HostFinding[] = catalog.inspect()
+const selection: HostSelection = catalog.select(hostPolicy)
+const model: ModelTools = catalog.toModel('anthropic', true, hostPolicy)
+const decision: HostDecision = catalog.decide('lookup_order', '{"order_id":"A-1"}', 'anthropic', null, true)
+const verdict: 'run' | 'ask' | 'send_back' | 'reject' = decision.decision
+const rendered: JSONObject = renderResult('gemini', { timeout: 30000 }, 'call_1', 'lookup_order', 2000, ['<data>', '</data>'])
+const links: LinkToRead[] = linksToRead('openai-responses', { content: [] })
+const violations: string[] = checkTools('openai-chat', model.tools, true)
+const target: HostTarget = 'gemini-json-schema'
+const toolCount: number = catalog.length
+// @ts-expect-error: the targets are a closed set
+catalog.toModel('claude')
+// @ts-expect-error: ask is a closed set
+const wrongAsk: HostPolicy = { ask: 'sometimes' }
+
+void findings, selection, verdict, rendered, links, violations, target, toolCount, wrongAsk

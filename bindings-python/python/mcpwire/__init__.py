@@ -4,37 +4,41 @@ Every rule lives in the Rust core; this package only converts values and maps er
 See ``__init__.pyi`` for the typed signatures and which exception each function raises.
 """
 
-from typing import Any, Dict, List, Literal, Optional, Tuple, TypedDict, Union
+from typing import Any, Callable, Dict, List, Literal, Optional, Tuple, TypedDict, Union
 
 from ._mcpwire import (
-    ERROR_KINDS,
+    Catalog,
     Client,
     DecodeError,
+    ERROR_KINDS,
     Error,
     HttpEndpoint,
     LineFramer,
-    SseDecoder,
-    client_request_headers,
-    decode_header_value,
-    encode_header_value,
-    encode_sse_comment,
-    encode_sse_event,
-    http_tool_catalog,
-    write_line,
     Schema,
     SchemaError,
     Server,
+    SseDecoder,
     __version__,
     canonicalize,
     check_arguments,
     check_output,
+    check_tools,
     classify,
+    client_request_headers,
     decode,
+    decode_header_value,
     encode,
+    encode_header_value,
+    encode_sse_comment,
+    encode_sse_event,
     failure_response,
+    http_tool_catalog,
+    links_to_read,
     page,
+    render_result,
     validate,
     validate_json,
+    write_line,
 )
 
 # Names for type annotations (also usable at runtime).
@@ -144,52 +148,174 @@ class HttpCall(TypedDict):
     request: Dict[str, Any]
 
 
+# ---- Host kit (see __init__.pyi for what each member means) -----------------------------------
+
+# (a Union of one-value Literals: what the stub's Literal means, as stubtest compares it)
+Target = Union[
+    Literal["openai-chat"],
+    Literal["openai-responses"],
+    Literal["anthropic"],
+    Literal["gemini"],
+    Literal["gemini-json-schema"],
+]
+
+
+class Hints(TypedDict):
+    readOnlyHint: bool
+    destructiveHint: bool
+    idempotentHint: bool
+    openWorldHint: bool
+
+
+class ToolView(TypedDict):
+    server: str
+    tool: str
+    title: Optional[str]
+    description: Optional[str]
+    annotations: Optional[Dict[str, Any]]
+    inputSchema: Dict[str, Any]
+
+
+class Policy(TypedDict, total=False):
+    allow: List[str]
+    deny: List[str]
+    read_only: bool
+    max_tools: Optional[int]
+    ask: Literal["non_read_only", "destructive", "always", "never"]
+    ask_tools: List[str]
+    predicate: Optional[Callable[[ToolView], object]]
+
+
+class Finding(TypedDict):
+    server: str
+    tool: str
+    code: str
+    severity: Literal["error", "warning", "info"]
+    message: str
+
+
+class ToolRef(TypedDict):
+    server: str
+    tool: str
+
+
+class HiddenTool(TypedDict):
+    server: str
+    tool: str
+    reason: str
+
+
+class Selection(TypedDict):
+    shown: List[ToolRef]
+    hidden: List[HiddenTool]
+
+
+class SchemaChange(TypedDict):
+    server: str
+    tool: str
+    path: str
+    change: str
+    reason: str
+
+
+class ModelTools(TypedDict):
+    tools: List[Dict[str, Any]]
+    names: Dict[str, ToolRef]
+    changes: List[SchemaChange]
+
+
+class ArgumentError(TypedDict):
+    instancePath: str
+    schemaPath: str
+    keyword: str
+    message: str
+
+
+class _DecisionFields(TypedDict):
+    decision: Literal["run", "ask", "send_back", "reject"]
+    server: Optional[str]
+    tool: Optional[str]
+    arguments: Any
+    message: str
+    errors: List[ArgumentError]
+    hints: Optional[Hints]
+
+
+class Decision(_DecisionFields, total=False):
+    prompt: str
+
+
+class LinkToRead(TypedDict):
+    uri: str
+    name: str
+    mimeType: Optional[str]
+    read: bool
+    reason: str
+
+
 __all__ = [
-    "ERROR_KINDS",
+    "ArgumentError",
+    "Catalog",
     "Client",
+    "Decision",
     "DecodeError",
+    "ERROR_KINDS",
     "Error",
+    "ErrorFacts",
+    "ErrorKindInfo",
+    "Event",
+    "Facts",
+    "Finding",
+    "HiddenTool",
+    "Hints",
     "HttpCall",
     "HttpCatalog",
     "HttpEndpoint",
     "HttpReply",
     "HttpStream",
-    "LineFrame",
-    "LineFramer",
-    "RejectedTool",
-    "SseEvent",
-    "TooLong",
-    "SseDecoder",
-    "client_request_headers",
-    "decode_header_value",
-    "encode_header_value",
-    "encode_sse_comment",
-    "encode_sse_event",
-    "http_tool_catalog",
-    "write_line",
-    "ErrorFacts",
-    "ErrorKindInfo",
-    "Event",
-    "Facts",
     "Input",
     "JSON",
     "JSONText",
+    "LineFrame",
+    "LineFramer",
+    "LinkToRead",
+    "ModelTools",
     "OutputCheck",
     "Page",
+    "Policy",
+    "RejectedTool",
     "Schema",
+    "SchemaChange",
     "SchemaError",
     "SchemaInput",
+    "Selection",
     "Server",
+    "SseDecoder",
+    "SseEvent",
+    "Target",
+    "TooLong",
+    "ToolRef",
+    "ToolView",
     "ValidationErrorInfo",
     "__version__",
     "canonicalize",
     "check_arguments",
     "check_output",
+    "check_tools",
     "classify",
+    "client_request_headers",
     "decode",
+    "decode_header_value",
     "encode",
+    "encode_header_value",
+    "encode_sse_comment",
+    "encode_sse_event",
     "failure_response",
+    "http_tool_catalog",
+    "links_to_read",
     "page",
+    "render_result",
     "validate",
     "validate_json",
+    "write_line",
 ]

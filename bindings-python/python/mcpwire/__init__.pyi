@@ -1,9 +1,12 @@
 """Typed surface of mcpwire. All checks are done by the Rust core (crate ``mcpwire``)."""
 
-from typing import Any, Dict, List, Literal, Optional, Tuple, TypedDict, Union, final
+from typing import Any, Callable, Dict, List, Literal, Optional, Tuple, TypedDict, Union, final
 
 __all__ = [
+    "ArgumentError",
+    "Catalog",
     "Client",
+    "Decision",
     "DecodeError",
     "ERROR_KINDS",
     "Error",
@@ -11,6 +14,9 @@ __all__ = [
     "ErrorKindInfo",
     "Event",
     "Facts",
+    "Finding",
+    "HiddenTool",
+    "Hints",
     "HttpCall",
     "HttpCatalog",
     "HttpEndpoint",
@@ -21,21 +27,30 @@ __all__ = [
     "JSONText",
     "LineFrame",
     "LineFramer",
+    "LinkToRead",
+    "ModelTools",
     "OutputCheck",
     "Page",
+    "Policy",
     "RejectedTool",
     "Schema",
+    "SchemaChange",
     "SchemaError",
     "SchemaInput",
+    "Selection",
     "Server",
     "SseDecoder",
     "SseEvent",
+    "Target",
     "TooLong",
+    "ToolRef",
+    "ToolView",
     "ValidationErrorInfo",
     "__version__",
     "canonicalize",
     "check_arguments",
     "check_output",
+    "check_tools",
     "classify",
     "client_request_headers",
     "decode",
@@ -46,7 +61,9 @@ __all__ = [
     "encode_sse_event",
     "failure_response",
     "http_tool_catalog",
+    "links_to_read",
     "page",
+    "render_result",
     "validate",
     "validate_json",
     "write_line",
@@ -563,3 +580,164 @@ class HttpEndpoint:
     def session_count(self) -> int: ...
     @property
     def exchange_count(self) -> int: ...
+
+
+# ---- Host kit ---------------------------------------------------------------------------------
+
+Target = Literal["openai-chat", "openai-responses", "anthropic", "gemini", "gemini-json-schema"]
+"""The model APIs a catalog is converted for (``gemini``: ``parameters``, the OpenAPI subset;
+``gemini-json-schema``: ``parametersJsonSchema``)."""
+
+class Hints(TypedDict):
+    """A tool's annotations read with the spec's defaults: hints from the server, never
+    permissions."""
+
+    readOnlyHint: bool
+    destructiveHint: bool
+    idempotentHint: bool
+    openWorldHint: bool
+
+class ToolView(TypedDict):
+    """What a policy's ``predicate`` is given for each tool."""
+
+    server: str
+    tool: str
+    title: Optional[str]
+    description: Optional[str]
+    annotations: Optional[Dict[str, JSON]]
+    inputSchema: Dict[str, JSON]
+
+class Policy(TypedDict, total=False):
+    """Which tools a model sees and which calls are asked about (every member optional).
+    Globs (``*``, ``?``) match ``server/tool``; a glob without ``/`` matches any server."""
+
+    allow: List[str]
+    """When not empty, only matching tools are shown."""
+    deny: List[str]
+    """Matching tools are hidden (deny wins over allow)."""
+    read_only: bool
+    """Show only tools with ``readOnlyHint: true``."""
+    max_tools: Optional[int]
+    """Show at most this many tools (the first in catalog order)."""
+    ask: Literal["non_read_only", "destructive", "always", "never"]
+    """When a call needs the user's approval (default ``non_read_only``)."""
+    ask_tools: List[str]
+    """Globs whose calls are always asked about."""
+    predicate: Optional[Callable[[ToolView], object]]
+    """Called with each tool the rules above still show; a falsy answer hides it (and
+    rejects its calls). An exception it raises propagates to the caller."""
+
+class Finding(TypedDict):
+    server: str
+    tool: str
+    code: str
+    severity: Literal["error", "warning", "info"]
+    message: str
+
+class ToolRef(TypedDict):
+    server: str
+    tool: str
+
+class HiddenTool(TypedDict):
+    server: str
+    tool: str
+    reason: str
+
+class Selection(TypedDict):
+    shown: List[ToolRef]
+    hidden: List[HiddenTool]
+
+class SchemaChange(TypedDict):
+    server: str
+    tool: str
+    path: str
+    """JSON pointer into the tool as listed (``/inputSchema/...``)."""
+    change: str
+    reason: str
+
+class ModelTools(TypedDict):
+    tools: List[Dict[str, JSON]]
+    """The target's tool list, ready for the request's ``tools`` (Gemini: one
+    ``{functionDeclarations: [...]}``)."""
+    names: Dict[str, ToolRef]
+    """Every shown name back to its server and MCP name."""
+    changes: List[SchemaChange]
+
+class ArgumentError(TypedDict):
+    instancePath: str
+    schemaPath: str
+    keyword: str
+    message: str
+
+class _DecisionFields(TypedDict):
+    decision: Literal["run", "ask", "send_back", "reject"]
+    server: Optional[str]
+    tool: Optional[str]
+    arguments: JSON
+    """``run``/``ask``: the restored arguments, ready for :meth:`Client.call_tool`."""
+    message: str
+    """``send_back``: the message for the model; ``reject``: why."""
+    errors: List[ArgumentError]
+    hints: Optional[Hints]
+
+class Decision(_DecisionFields, total=False):
+    prompt: str
+    """``ask`` only: what to show the user (tool, arguments as JSON, server, hints)."""
+
+class LinkToRead(TypedDict):
+    uri: str
+    name: str
+    mimeType: Optional[str]
+    read: bool
+    reason: str
+
+@final
+class Catalog:
+    """The tools of one or more servers, from their ``tools/list`` pages (pure: no I/O).
+    Inspect them, select what a model sees, convert them for a model API and decide the
+    model's calls. Bad pages, policies and targets raise :class:`DecodeError`."""
+
+    def __new__(cls) -> Catalog: ...
+    def add(self, server: str, tools: Union[bytes, bytearray, Dict[str, JSON], List[Dict[str, JSON]]]) -> None:
+        """Adds a page of ``server``'s tools: a ``tools/list`` result (or its JSON text), the
+        response message holding it, or a list of tools. Call again for further pages."""
+    def inspect(self) -> List[Finding]:
+        """Findings for every tool (schema faults, names, what each provider refuses, hints)."""
+    def select(self, policy: Optional[Policy] = None) -> Selection:
+        """The tools the policy shows, and every hidden tool with its reason."""
+    def to_model(self, target: Target, strict: bool = False, policy: Optional[Policy] = None) -> ModelTools:
+        """The selected tools converted for ``target``. More tools than the target takes in
+        one request raises :class:`DecodeError` naming the limit."""
+    def decide(
+        self,
+        name: str,
+        arguments: JSON,
+        target: Optional[Target] = None,
+        policy: Optional[Policy] = None,
+        strict: bool = False,
+    ) -> Decision:
+        """Decides a model's call. ``name``: a name :meth:`to_model` showed for ``target``
+        (with the same ``strict``), or with ``target=None`` an MCP name (``server/tool``
+        where two servers share it). ``arguments``: a dict, or the JSON text the model sent."""
+    def __len__(self) -> int: ...
+
+def render_result(
+    target: Target,
+    result: Union[bytes, bytearray, Dict[str, JSON]],
+    call_id: Optional[str] = None,
+    name: Optional[str] = None,
+    budget: Optional[int] = None,
+    untrusted: Optional[Union[Tuple[str, str], List[str]]] = None,
+) -> Dict[str, JSON]:
+    """The target's tool-result JSON for ``result``: a ``tools/call`` response message, a
+    ``CallToolResult``, ``{"timeout": ms}`` or ``{"cancelled": reason}`` (or their JSON text).
+    Protocol errors, timeouts and cancellations come back rendered as error results.
+    ``budget``: characters of the tool's text per result; ``untrusted``: ``(before, after)``
+    put around every text the tool returned."""
+
+def links_to_read(target: Target, result: Union[Input, Dict[str, JSON]]) -> List[LinkToRead]:
+    """The ``resource_link``s of a result, each saying whether the host should read it."""
+
+def check_tools(target: Target, tools: JSON, strict: bool = False) -> List[str]:
+    """Every rule of ``target`` the tool list breaks (``"code at path: message"``); empty
+    when the target takes it. ``tools``: the ``tools`` of :meth:`Catalog.to_model`."""
