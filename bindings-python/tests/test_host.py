@@ -377,7 +377,7 @@ def test_pages_add_up_and_a_list_of_tools_is_a_page():
     c = Catalog()
     c.add("a", [{"name": "one", "inputSchema": {"type": "object"}}])
     c.add("a", {"tools": [{"name": "two", "inputSchema": {"type": "object"}}], "nextCursor": "x"})
-    c.add("b", '{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"one","inputSchema":{"type":"object"}}]}}')
+    c.add("b", b'{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"one","inputSchema":{"type":"object"}}]}}')
     assert len(c) == 3
     assert [(s["server"], s["tool"]) for s in c.select()["shown"]] == [("a", "one"), ("a", "two"), ("b", "one")]
     # `one` is shared: a bare name is ambiguous, `server/tool` picks one

@@ -190,7 +190,7 @@ void firstPath, fits, draft, toolError, outputCheck, wrongOutcome
 
 const catalog = new Catalog()
 catalog.add('shop', { tools: [{ name: 'lookup_order', inputSchema: { type: 'object' } }] })
-catalog.add('shop', '{"tools":[]}')
+catalog.add('shop', new TextEncoder().encode('{"tools":[]}'))
 const hostPolicy: HostPolicy = { deny: ['*/delete_*'], max_tools: 20, ask: 'destructive', predicate: (t: HostToolView) => t.annotations?.readOnlyHint }
 const findings: HostFinding[] = catalog.inspect()
 const selection: HostSelection = catalog.select(hostPolicy)
