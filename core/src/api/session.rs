@@ -445,6 +445,12 @@ impl ServerSession {
         }
     }
 
+    /// The transport names the protocol version of the next request (see
+    /// [`Server::set_request_version`]).
+    pub fn set_request_version(&mut self, version: ProtocolVersion) {
+        self.server.set_request_version(version);
+    }
+
     /// Handles one incoming message; returns what it asks for as a value with an `event`.
     pub fn handle_input(&mut self, input: &[u8], now: Millis) -> Value {
         match self.server.handle_input(input, now) {
@@ -480,6 +486,7 @@ impl ServerSession {
                 ("code", opt(kind.code(), int)),
             ]),
             ServerIncoming::Handshake => obj(alloc::vec![("event", s("handshake"))]),
+            ServerIncoming::Answered => obj(alloc::vec![("event", s("answered"))]),
             ServerIncoming::Other(m) => {
                 obj(alloc::vec![("event", s("other")), ("message", view(&m))])
             }

@@ -9,9 +9,9 @@ use crate::json::{JsonStr, Number};
 use crate::jsonrpc::{Message, RequestId};
 use crate::limits::Limits;
 use crate::mcp::{
-    CallToolRequestParams, CallToolResult, Encode, Extra, InitializeResult, ListToolsRequestParams,
-    ListToolsResult, McpMessage, Method, ProgressNotificationParams, ProtocolVersion, RequestMeta,
-    ToolsCapability,
+    CacheScope, CallToolRequestParams, CallToolResult, Encode, Extra, InitializeResult,
+    ListToolsRequestParams, ListToolsResult, McpMessage, Method, ProgressNotificationParams,
+    ProtocolVersion, RequestMeta, ResultType, ToolsCapability,
 };
 use core::fmt;
 
@@ -64,6 +64,9 @@ pub enum ServerIncoming<'a> {
     },
     /// `initialize` or `server/discover` was answered (queued).
     Handshake,
+    /// The session answered the request itself (queued): `ping` with an empty result, or
+    /// a request for a method this tools server does not serve with `-32601`.
+    Answered,
     /// Anything else.
     Other(McpMessage<'a>),
 }
@@ -120,6 +123,10 @@ enum Outgoing {
     Discover {
         id: Key,
     },
+    /// `ping`'s empty result.
+    Pong {
+        id: Key,
+    },
 }
 
 /// A server's session with one client. `N` bounds the tables without `alloc`.
@@ -151,6 +158,21 @@ impl<'c, const N: usize> Server<'c, N> {
         self.version
             .or_else(|| self.config.versions.as_slice().first().copied())
             .unwrap_or(ProtocolVersion::LATEST)
+    }
+
+    /// The transport names the protocol version of the request it is about to hand over
+    /// (Streamable HTTP 2026-07-28: the `MCP-Protocol-Version` header, which the transport
+    /// has checked against the body). On a version without `initialize` the request must
+    /// then carry the per-request `_meta` fields, and `initialize` and `ping` are methods
+    /// it does not have.
+    pub fn set_request_version(&mut self, version: ProtocolVersion) {
+        self.version = Some(version);
+    }
+
+    /// True when the session speaks a version that has no handshake (2026-07-28), as
+    /// named by a request or the transport.
+    fn stateless(&self) -> bool {
+        self.version.is_some_and(|v| !v.has_initialize())
     }
 
     /// Requests in flight.
@@ -192,6 +214,13 @@ impl<'c, const N: usize> Server<'c, N> {
             }
         };
         match typed {
+            // 2026-07-28 removed the handshake: "Make MCP stateless: remove the
+            // `initialize`/`notifications/initialized` handshake".
+            McpMessage::InitializeRequest(id, _) if self.stateless() => self.refuse(
+                Some(id),
+                ErrorKind::MethodNotFound,
+                Why::Text("Method not found: initialize (2026-07-28 has no handshake)"),
+            ),
             McpMessage::InitializeRequest(id, p) => {
                 let asked = p.protocol_version.as_str().and_then(ProtocolVersion::parse);
                 let served =
@@ -272,7 +301,28 @@ impl<'c, const N: usize> Server<'c, N> {
                     known,
                 }
             }
+            McpMessage::Other(Message::Request(r)) => self.answer_other(r.id, &r.method),
             _ => ServerIncoming::Other(typed),
+        }
+    }
+
+    /// Requests outside the tools methods: `ping` gets its empty result where the version
+    /// has it (2026-07-28: "Remove `ping`"), anything else `-32601` ("If the server does not
+    /// implement the requested RPC method, it **MUST** respond with ... `-32601`").
+    fn answer_other<'a>(&mut self, id: RequestId<'a>, method: &JsonStr<'_>) -> ServerIncoming<'a> {
+        if !method.eq_str("ping") || self.stateless() {
+            return self.refuse(
+                Some(id),
+                ErrorKind::MethodNotFound,
+                Why::Text("Method not found"),
+            );
+        }
+        match Key::of_id(&id) {
+            Some(key) => {
+                let _ = self.outbox.push(Outgoing::Pong { id: key });
+                ServerIncoming::Answered
+            }
+            None => self.refuse(Some(id), ErrorKind::InternalError, Why::Text("id too long")),
         }
     }
 
@@ -301,6 +351,18 @@ impl<'c, const N: usize> Server<'c, N> {
         }
         match meta.and_then(|m| m.protocol_version) {
             Some(v) => match v.as_str().and_then(ProtocolVersion::parse) {
+                // "A request missing any required field is malformed; the server **MUST**
+                // reject it with JSON-RPC error code `-32602` (Invalid params)."
+                Some(v)
+                    if self.config.versions.contains(v)
+                        && !v.has_initialize()
+                        && meta.and_then(|m| m.client_capabilities).is_none() =>
+                {
+                    Err((
+                        ErrorKind::MissingField,
+                        Why::Text("missing _meta.io.modelcontextprotocol/clientCapabilities"),
+                    ))
+                }
                 Some(v) if self.config.versions.contains(v) => {
                     self.version = Some(v);
                     Ok(())
@@ -311,12 +373,13 @@ impl<'c, const N: usize> Server<'c, N> {
                 )),
             },
             None if self.version.is_some_and(|v| v.has_initialize()) => Ok(()),
-            None if self
-                .config
-                .versions
-                .as_slice()
-                .iter()
-                .any(|v| v.has_initialize()) =>
+            None if !self.stateless()
+                && self
+                    .config
+                    .versions
+                    .as_slice()
+                    .iter()
+                    .any(|v| v.has_initialize()) =>
             {
                 Ok(())
             }
@@ -355,18 +418,31 @@ impl<'c, const N: usize> Server<'c, N> {
         result: &CallToolResult<'_>,
     ) -> Result<(), ServerError> {
         self.finish(id)?;
-        McpMessage::CallToolResult(*id, *result).write(sink);
+        let mut result = *result;
+        if self.version().has_result_type() {
+            // 2026-07-28: `resultType` is required on every result.
+            result.result_type.get_or_insert(ResultType::Complete);
+        }
+        McpMessage::CallToolResult(*id, result).write(sink);
         Ok(())
     }
 
-    /// Sends a page of the catalog.
+    /// Sends a page of the catalog. On 2026-07-28, whose `ListToolsResult` requires
+    /// `resultType`, `ttlMs` and `cacheScope`, the ones the application left out are written
+    /// as `"complete"`, `0` (do not reuse) and `"private"` (the narrower scope).
     pub fn respond_list<S: Sink + ?Sized>(
         &mut self,
         sink: &mut S,
         id: &RequestId<'_>,
         result: &ListToolsResult<'_>,
     ) {
-        McpMessage::ListToolsResult(*id, *result).write(sink);
+        let mut result = *result;
+        if self.version().has_result_type() {
+            result.result_type.get_or_insert(ResultType::Complete);
+            result.ttl_ms.get_or_insert(0);
+            result.cache_scope.get_or_insert(CacheScope::Private);
+        }
+        McpMessage::ListToolsResult(*id, result).write(sink);
     }
 
     /// Sends the wire form of a failure (tool error result or JSON-RPC error, as the table
@@ -444,6 +520,11 @@ impl<'c, const N: usize> Server<'c, N> {
                     extra: Extra::NONE,
                 }
                 .write(sink);
+                o.close(sink);
+            }
+            Outgoing::Pong { id } => {
+                let o = open_response(sink, &id);
+                sink.put(b"{}");
                 o.close(sink);
             }
             Outgoing::Discover { id } => {

@@ -40,8 +40,8 @@ use super::Headers;
 use crate::api::{ApiError, ServerSession};
 use crate::classify::write_failure;
 use crate::error::ErrorKind;
-use crate::json::{RawJson, Value};
-use crate::jsonrpc::{Message, MessageKind, Response};
+use crate::json::Value;
+use crate::jsonrpc::{Message, MessageKind};
 use crate::limits::Limits;
 use crate::mcp::ProtocolVersion;
 use crate::state::{Millis, ServerConfig, Versions};
@@ -273,6 +273,7 @@ impl HttpEndpoint {
         let Ok(mut server) = self.server_session() else {
             return Handled::Reply(HttpReply::empty(500));
         };
+        server.set_request_version(checked.version);
         let event = server.handle_input(body, now);
         let notification = checked.kind == MessageKind::Notification;
         self.dispatch(event, Some(server), None, body, notification, true)
@@ -321,11 +322,20 @@ impl HttpEndpoint {
                 "refused" => Handled::Reply(HttpReply::empty(400)),
                 _ => Handled::Reply(HttpReply::empty(202)),
             },
-            "handshake" | "refused" => match self.poll_transmit(owned, session.as_deref()) {
-                Some(out) => Handled::Reply(HttpReply::json(status_for_wire(&out, modern), out)),
-                None => Handled::Reply(HttpReply::empty(500)),
-            },
-            _ => Handled::Reply(self.answer_other(body, modern)),
+            "handshake" | "refused" | "answered" => {
+                match self.poll_transmit(owned, session.as_deref()) {
+                    // A request without a required `_meta` field: "On HTTP, the response
+                    // status **MUST** be `400 Bad Request`."
+                    Some(out) if modern && is_missing_field(&event) => {
+                        Handled::Reply(HttpReply::json(400, out))
+                    }
+                    Some(out) => {
+                        Handled::Reply(HttpReply::json(status_for_wire(&out, modern), out))
+                    }
+                    None => Handled::Reply(HttpReply::empty(500)),
+                }
+            }
+            _ => Handled::Reply(self.answer_other(body)),
         }
     }
 
@@ -341,45 +351,14 @@ impl HttpEndpoint {
         }
     }
 
-    /// Requests the server session leaves to the application that a tools server answers
-    /// itself: `ping` (an empty result), anything else -32601 (404 on 2026-07-28). A
-    /// response from the client (2025-11-25 allows one) gets 202.
-    fn answer_other(&self, body: &[u8], modern: bool) -> HttpReply {
-        let Ok(message) = Message::decode_with(body, self.config.limits) else {
-            return HttpReply::empty(400);
-        };
-        let Message::Request(request) = message else {
-            return HttpReply::empty(202);
-        };
-        let mut out = Vec::new();
-        if request.method.eq_str("ping") {
-            let result = if modern {
-                r#"{"resultType":"complete"}"#
-            } else {
-                "{}"
-            };
-            if let Ok(result) = RawJson::parse(result) {
-                Message::Response(Response {
-                    id: request.id,
-                    result,
-                })
-                .write(&mut out);
-            }
-        } else {
-            let version = if modern {
-                ProtocolVersion::V2026_07_28
-            } else {
-                ProtocolVersion::V2025_11_25
-            };
-            write_failure(
-                &mut out,
-                Some(&request.id),
-                ErrorKind::MethodNotFound,
-                &"Method not found",
-                version,
-            );
+    /// What the server session leaves to the application and a tools endpoint answers
+    /// itself: a response from the client (2025-11-25 allows one) gets 202.
+    fn answer_other(&self, body: &[u8]) -> HttpReply {
+        match Message::decode_with(body, self.config.limits) {
+            Ok(Message::Request(_)) => HttpReply::empty(500),
+            Ok(_) => HttpReply::empty(202),
+            Err(_) => HttpReply::empty(400),
         }
-        HttpReply::json(status_for_wire(&out, modern), out)
     }
 
     fn session_post(
@@ -653,6 +632,10 @@ impl HttpEndpoint {
                 .retain(|_, e| !e.session.as_ref().is_some_and(|s| ended.contains(s)));
         }
     }
+}
+
+fn is_missing_field(event: &Value) -> bool {
+    matches!(event.get("kind"), Some(Value::String(k)) if k == ErrorKind::MissingField.name())
 }
 
 /// True when the body is an `initialize` request (read only as far as `method`).
