@@ -555,3 +555,33 @@ fn a_2025_session_answers_ping() {
         v(r#"{"jsonrpc":"2.0","id":2,"result":{}}"#)
     );
 }
+
+/// A 2025 `notifications/cancelled` gets 202 and names the exchange to stop; its answer is
+/// then suppressed. An unknown request id names nothing.
+#[test]
+fn a_2025_cancel_names_the_exchange_to_stop() {
+    let mut ep = endpoint();
+    let sid = open_session(&mut ep, 0);
+    let h = [
+        ("Mcp-Session-Id", sid.as_str()),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ];
+    let (exchange, _) = call(send(&mut ep, "POST", &h, LEGACY_CALL, 0));
+    assert_eq!(ep.poll_cancelled(), None);
+    let cancel_other =
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}"#;
+    assert_eq!(
+        reply(send(&mut ep, "POST", &h, cancel_other, 0)).status,
+        Some(202)
+    );
+    assert_eq!(ep.poll_cancelled(), None);
+    let cancel = r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}"#;
+    assert_eq!(
+        reply(send(&mut ep, "POST", &h, cancel, 0)).status,
+        Some(202)
+    );
+    assert_eq!(ep.poll_cancelled(), Some(exchange));
+    assert_eq!(ep.poll_cancelled(), None);
+    let r = ep.respond_tool(exchange, &v(r#"{"content":[]}"#)).unwrap();
+    assert!(r.body.is_empty());
+}

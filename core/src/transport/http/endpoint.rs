@@ -137,6 +137,8 @@ pub struct HttpEndpoint {
     sessions: Sessions,
     exchanges: BTreeMap<u64, Exchange>,
     next_exchange: u64,
+    /// Exchanges a 2025 `notifications/cancelled` named, for [`HttpEndpoint::poll_cancelled`].
+    cancelled: Vec<u64>,
 }
 
 fn bad_request(message: &str) -> HttpReply {
@@ -189,6 +191,7 @@ impl HttpEndpoint {
             sessions: Sessions::default(),
             exchanges: BTreeMap::new(),
             next_exchange: 1,
+            cancelled: Vec::new(),
         };
         Ok(endpoint)
     }
@@ -317,6 +320,16 @@ impl HttpEndpoint {
                     exchange,
                     request: event,
                 }
+            }
+            "cancelled" if event.get("known") == Some(&Value::Bool(true)) => {
+                let id = event.get("id");
+                let named = self.exchanges.iter().find(|(_, e)| {
+                    e.session.is_some() && e.session == session && Some(&e.id) == id
+                });
+                if let Some((&exchange, _)) = named {
+                    self.cancelled.push(exchange);
+                }
+                Handled::Reply(HttpReply::empty(202))
             }
             _ if notification => match kind.as_str() {
                 "refused" => Handled::Reply(HttpReply::empty(400)),
@@ -617,6 +630,12 @@ impl HttpEndpoint {
             }
         }
         false
+    }
+
+    /// The next exchange whose call the client cancelled with `notifications/cancelled`
+    /// (2025-11-25; the session has already suppressed its answer): stop that tool's work.
+    pub fn poll_cancelled(&mut self) -> Option<u64> {
+        (!self.cancelled.is_empty()).then(|| self.cancelled.remove(0))
     }
 
     /// When [`handle_timeout`](Self::handle_timeout) should next run (a session expiry).
