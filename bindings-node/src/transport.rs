@@ -524,6 +524,12 @@ impl HttpEndpoint {
         Ok(self.inner.stream_closed(exchange_arg(env, exchange)?))
     }
 
+    /// The next exchange a 2025 `notifications/cancelled` cancelled (stop its tool), or `null`.
+    #[napi]
+    pub fn poll_cancelled(&mut self) -> Option<f64> {
+        self.inner.poll_cancelled().map(|e| e as f64)
+    }
+
     /// When `handleTimeout` should next run (a session expiry), or `null`.
     #[napi]
     pub fn poll_timeout(&self) -> Option<f64> {

@@ -384,6 +384,11 @@ impl HttpEndpoint {
         self.inner.stream_closed(exchange)
     }
 
+    /// The next exchange a 2025 `notifications/cancelled` cancelled (stop its tool), or None.
+    fn poll_cancelled(&mut self) -> Option<u64> {
+        self.inner.poll_cancelled()
+    }
+
     /// When `handle_timeout` should next run (a session expiry), or None.
     fn poll_timeout(&self) -> Option<u64> {
         self.inner.poll_timeout()

@@ -497,6 +497,14 @@ impl HttpEndpoint {
         Ok(self.inner.stream_closed(exchange_arg(&exchange)?))
     }
 
+    /// The next exchange a 2025 `notifications/cancelled` cancelled (stop its tool), or `null`.
+    #[wasm_bindgen(js_name = pollCancelled, unchecked_return_type = "number | null")]
+    pub fn poll_cancelled(&mut self) -> JsValue {
+        self.inner
+            .poll_cancelled()
+            .map_or(JsValue::NULL, |e| (e as f64).into())
+    }
+
     /// When `handleTimeout` should next run (a session expiry), or `null`.
     #[wasm_bindgen(js_name = pollTimeout, unchecked_return_type = "number | null")]
     pub fn poll_timeout(&self) -> JsValue {
