@@ -585,3 +585,40 @@ fn a_2025_cancel_names_the_exchange_to_stop() {
     let r = ep.respond_tool(exchange, &v(r#"{"content":[]}"#)).unwrap();
     assert!(r.body.is_empty());
 }
+
+/// A tool that needs a capability the client did not declare answers -32021 with
+/// `data.requiredCapabilities` ("On HTTP, the response status **MUST** be `400 Bad
+/// Request`"); the call event carries what the client declared.
+#[test]
+fn a_missing_client_capability_is_answered_with_its_data_and_400() {
+    let mut ep = endpoint();
+    let (exchange, request) = call(send(&mut ep, "POST", MODERN, &modern_call(1, false), 0));
+    assert_eq!(request.get("clientCapabilities"), Some(&v("{}")));
+    let data = v(r#"{"requiredCapabilities":{"elicitation":{}}}"#);
+    assert!(ep
+        .respond_failure_with_data(
+            exchange,
+            "missing_required_client_capability",
+            "x",
+            Some(&v("[]"))
+        )
+        .is_err());
+    let r = ep
+        .respond_failure_with_data(
+            exchange,
+            "missing_required_client_capability",
+            "needs elicitation",
+            Some(&data),
+        )
+        .unwrap();
+    assert_eq!(r.status, Some(400));
+    let body = v(std::str::from_utf8(&r.body).unwrap());
+    let error = body.get("error").unwrap();
+    assert_eq!(error.get("code"), Some(&v("-32021")));
+    assert_eq!(
+        error.get("data"),
+        Some(&v(
+            r#"{"kind":"missing_required_client_capability","requiredCapabilities":{"elicitation":{}}}"#
+        ))
+    );
+}

@@ -3,6 +3,7 @@
 
 use super::ApiError;
 use crate::error::ErrorKind;
+use crate::json::writer::Sink;
 use crate::json::{JsonStr, Number, Reader, Value};
 use crate::jsonrpc::RequestId;
 use crate::limits::Limits;
@@ -472,6 +473,14 @@ impl ServerSession {
                     ("name", Value::String(params.name.to_cow().into_owned())),
                     ("arguments", opt(params.arguments, |a| view(&a))),
                     ("progressToken", opt(token, |t| view(&t))),
+                    // 2026-07-28: what the client declared for this request, so a tool that
+                    // needs more can answer -32021 with `requiredCapabilities`.
+                    (
+                        "clientCapabilities",
+                        opt(params.meta.and_then(|m| m.client_capabilities), |c| view(
+                            &c
+                        )),
+                    ),
                 ])
             }
             ServerIncoming::Cancelled { id, known } => obj(alloc::vec![
@@ -532,12 +541,38 @@ impl ServerSession {
         kind: &str,
         message: &str,
     ) -> Result<Option<Vec<u8>>, ApiError> {
+        self.respond_failure_with_data(id, kind, message, None)
+    }
+
+    /// [`respond_failure`](Self::respond_failure) with `data`'s members added to the JSON-RPC
+    /// error's `data` (after `kind`), e.g. `{"requiredCapabilities":{"elicitation":{}}}` for
+    /// `missing_required_client_capability` (-32021). `data` must be an object without `kind`.
+    pub fn respond_failure_with_data(
+        &mut self,
+        id: &Value,
+        kind: &str,
+        message: &str,
+        data: Option<&Value>,
+    ) -> Result<Option<Vec<u8>>, ApiError> {
         let kind =
             ErrorKind::from_name(kind).ok_or_else(|| ApiError::usage("unknown error kind"))?;
+        let members: &[(String, Value)] = match data {
+            None => &[],
+            Some(Value::Object(m)) if m.iter().all(|(k, _)| k != "kind") => m,
+            Some(_) => return Err(ApiError::usage("data must be an object without kind")),
+        };
+        let writers: Vec<_> = members
+            .iter()
+            .map(|(k, v)| (k.as_str(), move |s: &mut dyn Sink| v.write(s)))
+            .collect();
+        let data: Vec<(&str, &dyn Fn(&mut dyn Sink))> = writers
+            .iter()
+            .map(|(k, f)| (*k, f as &dyn Fn(&mut dyn Sink)))
+            .collect();
         let server = &mut self.server;
         with_id(id, |id| {
             let mut out = Vec::new();
-            match server.respond_failure(&mut out, id, kind, &message) {
+            match server.respond_failure_with_data(&mut out, id, kind, &message, &data) {
                 Ok(()) => Ok(Some(out)),
                 Err(ServerError::Cancelled) => Ok(None),
                 Err(e) => Err(server_error(e)),

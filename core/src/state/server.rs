@@ -2,7 +2,7 @@
 //! that must increase, and cancellation that suppresses the response.
 
 use super::{ConfigJson, Key, Millis, Recent, Table, Versions};
-use crate::classify::{recover_id, write_failure};
+use crate::classify::{recover_id, write_failure, write_failure_with_data, DataMembers};
 use crate::error::{DecodeError, ErrorKind};
 use crate::json::writer::{write_plain_str, write_raw, ObjectWriter, Sink};
 use crate::json::{JsonStr, Number};
@@ -454,8 +454,22 @@ impl<'c, const N: usize> Server<'c, N> {
         kind: ErrorKind,
         message: &dyn fmt::Display,
     ) -> Result<(), ServerError> {
+        self.respond_failure_with_data(sink, id, kind, message, &[])
+    }
+
+    /// [`respond_failure`](Self::respond_failure) with more members in the error's `data`:
+    /// for example `requiredCapabilities` of a `MissingRequiredClientCapabilityError` (-32021:
+    /// "whose `data.requiredCapabilities` lists the missing capabilities").
+    pub fn respond_failure_with_data<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        id: &RequestId<'_>,
+        kind: ErrorKind,
+        message: &dyn fmt::Display,
+        data: DataMembers<'_>,
+    ) -> Result<(), ServerError> {
         self.finish(id)?;
-        write_failure(sink, Some(id), kind, message, self.version());
+        write_failure_with_data(sink, Some(id), kind, message, self.version(), data);
         Ok(())
     }
 

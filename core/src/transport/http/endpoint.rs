@@ -551,8 +551,20 @@ impl HttpEndpoint {
         kind: &str,
         message: &str,
     ) -> Result<HttpReply, ApiError> {
+        self.respond_failure_with_data(exchange, kind, message, None)
+    }
+
+    /// [`respond_failure`](Self::respond_failure) with more members of the error's `data`
+    /// (see [`ServerSession::respond_failure_with_data`]); -32021 gets status 400.
+    pub fn respond_failure_with_data(
+        &mut self,
+        exchange: u64,
+        kind: &str,
+        message: &str,
+        data: Option<&Value>,
+    ) -> Result<HttpReply, ApiError> {
         self.send(exchange, true, |server, id| {
-            server.respond_failure(id, kind, message)
+            server.respond_failure_with_data(id, kind, message, data)
         })
     }
 
