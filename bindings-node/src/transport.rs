@@ -497,7 +497,7 @@ impl HttpEndpoint {
 
     /// Answers the request on `exchange` with a failure of `kind` (an ErrorKind name).
     #[napi(
-        ts_args_type = "exchange: number, kind: ErrorKindName, message: string",
+        ts_args_type = "exchange: number, kind: ErrorKindName, message: string, data?: Record<string, JSONValue> | null",
         ts_return_type = "HttpReply<Buffer>"
     )]
     pub fn respond_failure<'a>(
@@ -506,13 +506,18 @@ impl HttpEndpoint {
         exchange: Unknown,
         kind: Unknown,
         message: Unknown,
+        data: Option<Unknown>,
     ) -> Result<Object<'a>> {
         let exchange = exchange_arg(env, exchange)?;
         let kind = string_arg(env, kind, "kind")?;
         let message = string_arg(env, message, "message")?;
+        let data = match given(data)? {
+            Some(d) => Some(js_to_value(env, d)?),
+            None => None,
+        };
         let r = self
             .inner
-            .respond_failure(exchange, &kind, &message)
+            .respond_failure_with_data(exchange, &kind, &message, data.as_ref())
             .map_err(|e| mcpwire_error(env, e))?;
         reply(env, "reply", r)
     }
