@@ -2,6 +2,7 @@
 //! `page`. Inputs and outputs are bytes and plain JSON values; every rule stays in `state`.
 
 use super::ApiError;
+use crate::classify::DataMember;
 use crate::error::ErrorKind;
 use crate::json::writer::Sink;
 use crate::json::{JsonStr, Number, Reader, Value};
@@ -565,7 +566,7 @@ impl ServerSession {
             .iter()
             .map(|(k, v)| (k.as_str(), move |s: &mut dyn Sink| v.write(s)))
             .collect();
-        let data: Vec<(&str, &dyn Fn(&mut dyn Sink))> = writers
+        let data: Vec<DataMember<'_>> = writers
             .iter()
             .map(|(k, f)| (*k, f as &dyn Fn(&mut dyn Sink)))
             .collect();
