@@ -513,8 +513,28 @@ fn a_2026_request_without_required_meta_or_with_a_removed_method_is_refused() {
         ));
         assert_eq!(r.status, Some(400), "{params}");
         assert_eq!(error_code(&r), v("-32602"), "{params}");
+        // `server/discover` is a request like any other: the same fields are required.
+        let discover = list(params).replace("tools/list", "server/discover");
+        let r = reply(send(
+            &mut ep,
+            "POST",
+            &headers("server/discover"),
+            &discover,
+            0,
+        ));
+        assert_eq!(r.status, Some(400), "discover {params}");
+        assert_eq!(error_code(&r), v("-32602"), "discover {params}");
     }
     let meta = r#"{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}"#;
+    let discover = list(meta).replace("tools/list", "server/discover");
+    let r = reply(send(
+        &mut ep,
+        "POST",
+        &headers("server/discover"),
+        &discover,
+        0,
+    ));
+    assert_eq!(r.status, Some(200));
     let (_, request) = call(send(
         &mut ep,
         "POST",

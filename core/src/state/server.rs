@@ -5,11 +5,11 @@ use super::{ConfigJson, Key, Millis, Recent, Table, Versions};
 use crate::classify::{recover_id, write_failure, write_failure_with_data, DataMembers};
 use crate::error::{DecodeError, ErrorKind};
 use crate::json::writer::{write_plain_str, write_raw, ObjectWriter, Sink};
-use crate::json::{JsonStr, Number};
+use crate::json::{JsonStr, Number, RawJson, Reader};
 use crate::jsonrpc::{Message, RequestId};
 use crate::limits::Limits;
 use crate::mcp::{
-    CacheScope, CallToolRequestParams, CallToolResult, Encode, Extra, InitializeResult,
+    CacheScope, CallToolRequestParams, CallToolResult, Decode, Encode, Extra, InitializeResult,
     ListToolsRequestParams, ListToolsResult, McpMessage, Method, ProgressNotificationParams,
     ProtocolVersion, RequestMeta, ResultType, ToolsCapability,
 };
@@ -244,6 +244,10 @@ impl<'c, const N: usize> Server<'c, N> {
             McpMessage::Other(Message::Request(r))
                 if Method::from_name(&r.method) == Some(Method::ServerDiscover) =>
             {
+                let meta = params_meta(r.params, self.config.limits);
+                if let Err((kind, why)) = self.admit_meta(meta.as_ref()) {
+                    return self.refuse(Some(r.id), kind, why);
+                }
                 match Key::of_id(&r.id) {
                     Some(key) => {
                         let _ = self.outbox.push(Outgoing::Discover { id: key });
@@ -349,6 +353,11 @@ impl<'c, const N: usize> Server<'c, N> {
                 Why::Text("Method not found: the server has no tools"),
             ));
         }
+        self.admit_meta(meta)
+    }
+
+    /// 2026-07-28's per-request `_meta` fields (every request, `server/discover` too).
+    fn admit_meta(&mut self, meta: Option<&RequestMeta<'_>>) -> Result<(), (ErrorKind, Why)> {
         match meta.and_then(|m| m.protocol_version) {
             Some(v) => match v.as_str().and_then(ProtocolVersion::parse) {
                 // "A request missing any required field is malformed; the server **MUST**
@@ -571,6 +580,19 @@ impl<'c, const N: usize> Server<'c, N> {
         }
         true
     }
+}
+
+/// The `_meta` of a request's params, when it reads as one.
+fn params_meta(params: Option<RawJson<'_>>, limits: Limits) -> Option<RequestMeta<'_>> {
+    let mut r = Reader::new(params?.as_str().as_bytes(), limits).ok()?;
+    let mut st = r.begin_object("params").ok()?;
+    while let Some(key) = r.next_key(&mut st).ok()? {
+        if key.eq_str("_meta") {
+            return RequestMeta::read(&mut r).ok();
+        }
+        r.skip_value().ok()?;
+    }
+    None
 }
 
 fn open_response<S: Sink + ?Sized>(sink: &mut S, id: &Key) -> ObjectWriter {
