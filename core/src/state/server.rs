@@ -244,9 +244,18 @@ impl<'c, const N: usize> Server<'c, N> {
             McpMessage::Other(Message::Request(r))
                 if Method::from_name(&r.method) == Some(Method::ServerDiscover) =>
             {
+                // On 2026-07-28 `server/discover` carries the per-request fields like any
+                // request; an unsupported version is still answered with the versions served.
                 let meta = params_meta(r.params, self.config.limits);
-                if let Err((kind, why)) = self.admit_meta(meta.as_ref()) {
-                    return self.refuse(Some(r.id), kind, why);
+                let complete = meta.as_ref().is_some_and(|m| {
+                    m.protocol_version.is_some() && m.client_capabilities.is_some()
+                });
+                if self.stateless() && !complete {
+                    return self.refuse(
+                        Some(r.id),
+                        ErrorKind::MissingField,
+                        Why::Text("missing a required _meta field"),
+                    );
                 }
                 match Key::of_id(&r.id) {
                     Some(key) => {
