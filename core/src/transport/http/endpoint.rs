@@ -29,7 +29,17 @@
 //! returned [`HttpReply`] in order. When the client's connection closes before the answer
 //! ended, call [`stream_closed`](HttpEndpoint::stream_closed): on 2026-07-28 that cancels
 //! the call; on 2025-11-25 it does not ("Disconnection **SHOULD NOT** be interpreted as the
-//! client cancelling"), and the client can resume with a GET and `Last-Event-ID`.
+//! client cancelling"), and the client can resume with a GET and `Last-Event-ID`. There a
+//! `notifications/cancelled` cancels instead: after each [`handle`](HttpEndpoint::handle),
+//! [`poll_cancelled`](HttpEndpoint::poll_cancelled) names the exchanges whose tool to stop.
+//!
+//! `ping`, unknown methods and 2026-07-28's per-request `_meta` fields are the server
+//! session's ([`crate::state::Server`]), so stdio and HTTP answer them alike; on the
+//! 2026-07-28 wire the endpoint tells the session the header's version first
+//! ([`crate::state::Server::set_request_version`]), so `initialize` and `ping` (removed in
+//! 2026-07-28) get 404 with -32601, and a request missing `_meta.protocolVersion` or
+//! `_meta.clientCapabilities` gets 400 with -32602 ("A request missing any required field is
+//! malformed"), not -32020: a header can only mismatch a value the body has.
 
 use super::find_header;
 use super::reply::{sse_headers, status_for_wire, HttpReply, ReplyStream};
