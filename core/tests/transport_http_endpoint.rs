@@ -544,6 +544,10 @@ fn a_2026_request_without_required_meta_or_with_a_removed_method_is_refused() {
     ));
     assert_eq!(request.get("event"), Some(&v(r#""list_tools""#)));
     let initialize = r#"{"protocolVersion":"2026-07-28","capabilities":{},"clientInfo":{"name":"c","version":"1"}}"#;
+    // What the suite sends: `initialize` whose params hold only `_meta`.
+    let body = format!(r#"{{"jsonrpc":"2.0","id":3,"method":"initialize","params":{meta}}}"#);
+    let r = reply(send(&mut ep, "POST", &headers("initialize"), &body, 0));
+    assert_eq!((r.status, error_code(&r)), (Some(404), v("-32601")));
     for (method, params) in [
         ("ping", meta),
         ("initialize", initialize),

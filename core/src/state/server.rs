@@ -209,6 +209,16 @@ impl<'c, const N: usize> Server<'c, N> {
                         id: None,
                         kind: e.kind,
                     },
+                    // 2026-07-28 has no `initialize`: its params are not read at all.
+                    Ok(Message::Request(r))
+                        if self.stateless() && r.method.eq_str("initialize") =>
+                    {
+                        self.refuse(
+                            Some(r.id),
+                            ErrorKind::MethodNotFound,
+                            Why::Text("Method not found: initialize (2026-07-28 has no handshake)"),
+                        )
+                    }
                     _ => self.refuse(id, e.kind, Why::Decode(e)),
                 };
             }
