@@ -497,7 +497,7 @@ impl HttpEndpoint {
 
     /// Answers the request on `exchange` with a failure of `kind` (an ErrorKind name).
     #[napi(
-        ts_args_type = "exchange: number, kind: ErrorKindName, message: string",
+        ts_args_type = "exchange: number, kind: ErrorKindName, message: string, data?: Record<string, JSONValue> | null",
         ts_return_type = "HttpReply<Buffer>"
     )]
     pub fn respond_failure<'a>(
@@ -506,13 +506,18 @@ impl HttpEndpoint {
         exchange: Unknown,
         kind: Unknown,
         message: Unknown,
+        data: Option<Unknown>,
     ) -> Result<Object<'a>> {
         let exchange = exchange_arg(env, exchange)?;
         let kind = string_arg(env, kind, "kind")?;
         let message = string_arg(env, message, "message")?;
+        let data = match given(data)? {
+            Some(d) => Some(js_to_value(env, d)?),
+            None => None,
+        };
         let r = self
             .inner
-            .respond_failure(exchange, &kind, &message)
+            .respond_failure_with_data(exchange, &kind, &message, data.as_ref())
             .map_err(|e| mcpwire_error(env, e))?;
         reply(env, "reply", r)
     }
@@ -522,6 +527,12 @@ impl HttpEndpoint {
     #[napi(ts_args_type = "exchange: number")]
     pub fn stream_closed(&mut self, env: &Env, exchange: Unknown) -> Result<bool> {
         Ok(self.inner.stream_closed(exchange_arg(env, exchange)?))
+    }
+
+    /// The next exchange a 2025 `notifications/cancelled` cancelled (stop its tool), or `null`.
+    #[napi]
+    pub fn poll_cancelled(&mut self) -> Option<f64> {
+        self.inner.poll_cancelled().map(|e| e as f64)
     }
 
     /// When `handleTimeout` should next run (a session expiry), or `null`.

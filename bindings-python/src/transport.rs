@@ -366,15 +366,23 @@ impl HttpEndpoint {
         Ok(reply_dict(py, "reply", r)?.into_any())
     }
 
-    /// Answers the request on `exchange` with a failure of `kind` (an `ERROR_KINDS` name).
+    /// Answers the request on `exchange` with a failure of `kind` (an `ERROR_KINDS` name);
+    /// `data`'s members (a dict) go into the error's `data`, e.g. `requiredCapabilities`.
+    #[pyo3(signature = (exchange, kind, message, data=None))]
     fn respond_failure<'py>(
         &mut self,
         py: Python<'py>,
         exchange: u64,
         kind: &str,
         message: &str,
+        data: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Out<'py>> {
-        let r = check(py, self.inner.respond_failure(exchange, kind, message))?;
+        let data = data.map(value_of).transpose()?;
+        let r = check(
+            py,
+            self.inner
+                .respond_failure_with_data(exchange, kind, message, data.as_ref()),
+        )?;
         Ok(reply_dict(py, "reply", r)?.into_any())
     }
 
@@ -382,6 +390,11 @@ impl HttpEndpoint {
     /// (True when it did).
     fn stream_closed(&mut self, exchange: u64) -> bool {
         self.inner.stream_closed(exchange)
+    }
+
+    /// The next exchange a 2025 `notifications/cancelled` cancelled (stop its tool), or None.
+    fn poll_cancelled(&mut self) -> Option<u64> {
+        self.inner.poll_cancelled()
     }
 
     /// When `handle_timeout` should next run (a session expiry), or None.

@@ -230,3 +230,25 @@ def test_a_2025_stream_resumes_with_last_event_id():
     assert last["done"] and json.loads(events(mcpwire.SseDecoder(), [last["body"]])[0][0]["data"])["id"] == 5
     assert ep.handle("DELETE", with_sid, b"", 2)["status"] == 200
     assert ep.session_count == 0
+
+
+def test_a_2025_cancel_names_the_exchange_and_a_missing_capability_has_its_data():
+    ep = mcpwire.HttpEndpoint({"name": "s", "version": "1"}, {"tools": {}})
+    init = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "c", "version": "1"}}}
+    sid = dict(post(ep, [], init)["headers"])["Mcp-Session-Id"].encode()
+    h25 = [(b"Mcp-Session-Id", sid), (b"MCP-Protocol-Version", b"2025-11-25")]
+    call = {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "t"}}
+    h = post(ep, h25, call)
+    assert ep.poll_cancelled() is None
+    cancel = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 5}}
+    assert post(ep, h25, cancel)["status"] == 202
+    assert ep.poll_cancelled() == h["exchange"]
+    assert ep.poll_cancelled() is None
+    # 2026-07-28: -32021 with data.requiredCapabilities, status 400.
+    ep = endpoint()
+    h = post(ep, sql_headers(), sql_call(1))
+    assert h["request"]["clientCapabilities"] == {}
+    r = ep.respond_failure(h["exchange"], "missing_required_client_capability", "needs elicitation", {"requiredCapabilities": {"elicitation": {}}})
+    assert r["status"] == 400
+    error = json.loads(r["body"])["error"]
+    assert error["code"] == -32021 and error["data"]["requiredCapabilities"] == {"elicitation": {}}

@@ -475,14 +475,17 @@ impl HttpEndpoint {
         #[wasm_bindgen(unchecked_param_type = "number")] exchange: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ErrorKindName")] kind: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] message: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, JSONValue> | null | undefined")]
+        data: JsValue,
     ) -> Result<JsValue, JsValue> {
         let exchange = exchange_arg(&exchange)?;
         let kind = string_arg(&kind, "kind")?;
         let message = string_arg(&message, "message")?;
+        let data = given(&data).map(js_to_value).transpose()?;
         reply(
             "reply",
             self.inner
-                .respond_failure(exchange, &kind, &message)
+                .respond_failure_with_data(exchange, &kind, &message, data.as_ref())
                 .map_err(mcpwire_error)?,
         )
     }
@@ -495,6 +498,14 @@ impl HttpEndpoint {
         #[wasm_bindgen(unchecked_param_type = "number")] exchange: JsValue,
     ) -> Result<bool, JsValue> {
         Ok(self.inner.stream_closed(exchange_arg(&exchange)?))
+    }
+
+    /// The next exchange a 2025 `notifications/cancelled` cancelled (stop its tool), or `null`.
+    #[wasm_bindgen(js_name = pollCancelled, unchecked_return_type = "number | null")]
+    pub fn poll_cancelled(&mut self) -> JsValue {
+        self.inner
+            .poll_cancelled()
+            .map_or(JsValue::NULL, |e| (e as f64).into())
     }
 
     /// When `handleTimeout` should next run (a session expiry), or `null`.

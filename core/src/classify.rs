@@ -114,7 +114,10 @@ pub fn write_failure<S: Sink + ?Sized>(
 /// More members of a JSON-RPC error's `data`, after `kind`: each name with the function that
 /// writes its value (for example `supported` and `requested` of an
 /// `UnsupportedProtocolVersionError`).
-pub type DataMembers<'d> = &'d [(&'d str, &'d dyn Fn(&mut dyn Sink))];
+pub type DataMembers<'d> = &'d [DataMember<'d>];
+
+/// One member of [`DataMembers`]: its name and the function writing its value.
+pub type DataMember<'d> = (&'d str, &'d dyn Fn(&mut dyn Sink));
 
 /// [`write_failure`] with more members in the error's `data` (ignored for tool errors).
 pub fn write_failure_with_data<S: Sink + ?Sized>(

@@ -106,6 +106,7 @@ fn serve(
         ServerIncoming::Cancelled { id, known } => format!("cancelled {id:?} {known}"),
         ServerIncoming::Refused { kind, .. } => format!("refused {kind}"),
         ServerIncoming::Handshake => "handshake".into(),
+        ServerIncoming::Answered => "answered".into(),
         ServerIncoming::Other(m) => format!("other {}", m.message_type().name()),
     };
     let mut out = Vec::new();

@@ -361,3 +361,180 @@ fn results_built_in_rust_encode_and_validate() {
     assert_eq!(mcpwire::encode_into(&msg, &mut buf), Ok(bytes.len()));
     assert_eq!(buf, bytes);
 }
+
+/// A server session as it is set up on either wire.
+fn server_session(versions: &'static [ProtocolVersion]) -> mcpwire::state::Server<'static> {
+    use mcpwire::state::{Server, ServerConfig, Versions};
+    Server::new(ServerConfig {
+        versions: Versions::new(versions),
+        server_info: RawJson::parse(r#"{"name":"s","version":"1"}"#)
+            .unwrap()
+            .into(),
+        capabilities: RawJson::parse(r#"{"tools":{}}"#).unwrap().into(),
+        limits: Default::default(),
+    })
+}
+
+fn as_json(bytes: &[u8]) -> Json {
+    serde_json::from_slice(bytes).unwrap_or_else(|e| panic!("{e}: {bytes:?}"))
+}
+
+/// Validates a response as a whole message and its `result` (or `error`) as `def`.
+fn response_validates(version: &str, bytes: &[u8], def: &str) {
+    let out = as_json(bytes);
+    check(version, "JSONRPCMessage", &out).unwrap_or_else(|e| panic!("{version}: {e}\n{out}"));
+    let part = if out.get("error").is_some() {
+        &out["error"]
+    } else {
+        &out["result"]
+    };
+    check(version, def, part).unwrap_or_else(|e| panic!("{version} {def}: {e}\n{out}"));
+}
+
+const SESSION_META_2026: &str = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
+
+/// Every result (and error) a 2026-07-28 server session writes, for results the application
+/// built without the 2026-only members, validates against 2026-07-28's schema.
+#[test]
+fn every_result_a_2026_07_28_server_session_sends_validates() {
+    use mcpwire::state::ServerIncoming;
+    let v = "2026-07-28";
+    let mut server = server_session(&[ProtocolVersion::V2026_07_28]);
+    let take = |server: &mut mcpwire::state::Server<'static>| {
+        let mut out = Vec::new();
+        assert!(server.poll_transmit(&mut out));
+        out
+    };
+
+    let discover = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{{{SESSION_META_2026}}}}}"#
+    );
+    assert_eq!(
+        server.handle_input(discover.as_bytes(), 0),
+        ServerIncoming::Handshake
+    );
+    response_validates(v, &take(&mut server), "DiscoverResult");
+
+    let list = format!(
+        r#"{{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{{{SESSION_META_2026}}}}}"#
+    );
+    assert!(matches!(
+        server.handle_input(list.as_bytes(), 0),
+        ServerIncoming::ListTools { .. }
+    ));
+    let mut out = Vec::new();
+    let page = mcpwire::mcp::ListToolsResult {
+        tools: List::Slice(&[]),
+        next_cursor: None,
+        ttl_ms: None,
+        cache_scope: None,
+        result_type: None,
+        meta: None,
+        extra: Default::default(),
+    };
+    server.respond_list(&mut out, &RequestId::Int(2), &page);
+    response_validates(v, &out, "ListToolsResult");
+
+    let text = [ContentBlock::Text(TextContent {
+        text: JsonStr::new("hi"),
+        annotations: None,
+        meta: None,
+        extra: Default::default(),
+    })];
+    let result = CallToolResult {
+        content: List::Slice(&text),
+        structured_content: None,
+        is_error: None,
+        result_type: None,
+        meta: None,
+        extra: Default::default(),
+    };
+    for (id, fail) in [(3, false), (4, true)] {
+        let call = format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"t",{SESSION_META_2026}}}}}"#
+        );
+        assert!(matches!(
+            server.handle_input(call.as_bytes(), 0),
+            ServerIncoming::CallTool { .. }
+        ));
+        let mut out = Vec::new();
+        if fail {
+            server
+                .respond_failure(
+                    &mut out,
+                    &RequestId::Int(id),
+                    ErrorKind::ToolExecutionFailed,
+                    &"no",
+                )
+                .unwrap();
+        } else {
+            server
+                .respond_tool(&mut out, &RequestId::Int(id), &result)
+                .unwrap();
+        }
+        response_validates(v, &out, "CallToolResult");
+    }
+
+    // Errors the session answers itself: a method 2026-07-28 does not have, a request
+    // without a required `_meta` field.
+    for (request, def) in [
+        (format!(r#"{{"jsonrpc":"2.0","id":5,"method":"ping","params":{{{SESSION_META_2026}}}}}"#), "MethodNotFoundError"),
+        (r#"{"jsonrpc":"2.0","id":6,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#.to_string(), "InvalidParamsError"),
+    ] {
+        assert!(matches!(server.handle_input(request.as_bytes(), 0), ServerIncoming::Refused { .. }));
+        response_validates(v, &take(&mut server), def);
+    }
+}
+
+/// The same on a 2025-11-25 session: the handshake, `ping`, a list page and a call.
+#[test]
+fn every_result_a_2025_11_25_server_session_sends_validates() {
+    use mcpwire::state::ServerIncoming;
+    let v = "2025-11-25";
+    let mut server = server_session(&[ProtocolVersion::V2026_07_28, ProtocolVersion::V2025_11_25]);
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#;
+    assert_eq!(
+        server.handle_input(init.as_bytes(), 0),
+        ServerIncoming::Handshake
+    );
+    let mut out = Vec::new();
+    assert!(server.poll_transmit(&mut out));
+    response_validates(v, &out, "InitializeResult");
+    let ping = r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+    assert_eq!(
+        server.handle_input(ping.as_bytes(), 0),
+        ServerIncoming::Answered
+    );
+    let mut out = Vec::new();
+    assert!(server.poll_transmit(&mut out));
+    response_validates(v, &out, "EmptyResult");
+    let list = r#"{"jsonrpc":"2.0","id":3,"method":"tools/list"}"#;
+    assert!(matches!(
+        server.handle_input(list.as_bytes(), 0),
+        ServerIncoming::ListTools { .. }
+    ));
+    let mut out = Vec::new();
+    let page = mcpwire::mcp::ListToolsResult {
+        tools: List::Slice(&[]),
+        next_cursor: None,
+        ttl_ms: None,
+        cache_scope: None,
+        result_type: None,
+        meta: None,
+        extra: Default::default(),
+    };
+    server.respond_list(&mut out, &RequestId::Int(3), &page);
+    response_validates(v, &out, "ListToolsResult");
+    assert!(as_json(&out)["result"].get("resultType").is_none());
+    let other = r#"{"jsonrpc":"2.0","id":4,"method":"resources/list"}"#;
+    assert!(matches!(
+        server.handle_input(other.as_bytes(), 0),
+        ServerIncoming::Refused {
+            kind: ErrorKind::MethodNotFound,
+            ..
+        }
+    ));
+    let mut out = Vec::new();
+    assert!(server.poll_transmit(&mut out));
+    assert_eq!(as_json(&out)["error"]["code"], -32601);
+}

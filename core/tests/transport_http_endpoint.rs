@@ -473,3 +473,176 @@ mod arbitrary_input {
         }
     }
 }
+
+fn error_code(r: &HttpReply) -> Value {
+    let body = v(std::str::from_utf8(&r.body).unwrap());
+    body.get("error")
+        .and_then(|e| e.get("code"))
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
+/// 2026-07-28's per-request fields: "A request missing any required field is malformed; the
+/// server **MUST** reject it with JSON-RPC error code `-32602` (Invalid params). On HTTP, the
+/// response status **MUST** be `400 Bad Request`." And methods it does not have (`ping`,
+/// `initialize`: "Remove `ping`", "remove the `initialize` ... handshake") get 404 + -32601.
+#[test]
+fn a_2026_request_without_required_meta_or_with_a_removed_method_is_refused() {
+    let mut ep = endpoint();
+    let headers = |method: &'static str| {
+        vec![
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", method),
+        ]
+    };
+    let list = |params: &str| {
+        format!(r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{params}}}"#)
+    };
+    for params in [
+        "{}",
+        r#"{"_meta":{}}"#,
+        r#"{"_meta":{"io.modelcontextprotocol/clientCapabilities":{}}}"#,
+        r#"{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}"#,
+    ] {
+        let r = reply(send(
+            &mut ep,
+            "POST",
+            &headers("tools/list"),
+            &list(params),
+            0,
+        ));
+        assert_eq!(r.status, Some(400), "{params}");
+        assert_eq!(error_code(&r), v("-32602"), "{params}");
+        // `server/discover` is a request like any other: the same fields are required.
+        let discover = list(params).replace("tools/list", "server/discover");
+        let r = reply(send(
+            &mut ep,
+            "POST",
+            &headers("server/discover"),
+            &discover,
+            0,
+        ));
+        assert_eq!(r.status, Some(400), "discover {params}");
+        assert_eq!(error_code(&r), v("-32602"), "discover {params}");
+    }
+    let meta = r#"{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}"#;
+    let discover = list(meta).replace("tools/list", "server/discover");
+    let r = reply(send(
+        &mut ep,
+        "POST",
+        &headers("server/discover"),
+        &discover,
+        0,
+    ));
+    assert_eq!(r.status, Some(200));
+    let (_, request) = call(send(
+        &mut ep,
+        "POST",
+        &headers("tools/list"),
+        &list(meta),
+        0,
+    ));
+    assert_eq!(request.get("event"), Some(&v(r#""list_tools""#)));
+    let initialize = r#"{"protocolVersion":"2026-07-28","capabilities":{},"clientInfo":{"name":"c","version":"1"}}"#;
+    // What the suite sends: `initialize` whose params hold only `_meta`.
+    let body = format!(r#"{{"jsonrpc":"2.0","id":3,"method":"initialize","params":{meta}}}"#);
+    let r = reply(send(&mut ep, "POST", &headers("initialize"), &body, 0));
+    assert_eq!((r.status, error_code(&r)), (Some(404), v("-32601")));
+    for (method, params) in [
+        ("ping", meta),
+        ("initialize", initialize),
+        ("resources/list", meta),
+    ] {
+        let body = format!(r#"{{"jsonrpc":"2.0","id":2,"method":"{method}","params":{params}}}"#);
+        let r = reply(send(&mut ep, "POST", &headers(method), &body, 0));
+        assert_eq!(r.status, Some(404), "{method}");
+        assert_eq!(error_code(&r), v("-32601"), "{method}");
+    }
+}
+
+/// On a 2025-11-25 session the session itself answers `ping` (an empty result).
+#[test]
+fn a_2025_session_answers_ping() {
+    let mut ep = endpoint();
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#;
+    let r = reply(send(&mut ep, "POST", &[], init, 0));
+    let sid = header(&r, "mcp-session-id").unwrap().to_string();
+    let ping = r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#;
+    let h = [
+        ("Mcp-Session-Id", sid.as_str()),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ];
+    let r = reply(send(&mut ep, "POST", &h, ping, 0));
+    assert_eq!(r.status, Some(200));
+    assert_eq!(
+        v(std::str::from_utf8(&r.body).unwrap()),
+        v(r#"{"jsonrpc":"2.0","id":2,"result":{}}"#)
+    );
+}
+
+/// A 2025 `notifications/cancelled` gets 202 and names the exchange to stop; its answer is
+/// then suppressed. An unknown request id names nothing.
+#[test]
+fn a_2025_cancel_names_the_exchange_to_stop() {
+    let mut ep = endpoint();
+    let sid = open_session(&mut ep, 0);
+    let h = [
+        ("Mcp-Session-Id", sid.as_str()),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ];
+    let (exchange, _) = call(send(&mut ep, "POST", &h, LEGACY_CALL, 0));
+    assert_eq!(ep.poll_cancelled(), None);
+    let cancel_other =
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}"#;
+    assert_eq!(
+        reply(send(&mut ep, "POST", &h, cancel_other, 0)).status,
+        Some(202)
+    );
+    assert_eq!(ep.poll_cancelled(), None);
+    let cancel = r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}"#;
+    assert_eq!(
+        reply(send(&mut ep, "POST", &h, cancel, 0)).status,
+        Some(202)
+    );
+    assert_eq!(ep.poll_cancelled(), Some(exchange));
+    assert_eq!(ep.poll_cancelled(), None);
+    let r = ep.respond_tool(exchange, &v(r#"{"content":[]}"#)).unwrap();
+    assert!(r.body.is_empty());
+}
+
+/// A tool that needs a capability the client did not declare answers -32021 with
+/// `data.requiredCapabilities` ("On HTTP, the response status **MUST** be `400 Bad
+/// Request`"); the call event carries what the client declared.
+#[test]
+fn a_missing_client_capability_is_answered_with_its_data_and_400() {
+    let mut ep = endpoint();
+    let (exchange, request) = call(send(&mut ep, "POST", MODERN, &modern_call(1, false), 0));
+    assert_eq!(request.get("clientCapabilities"), Some(&v("{}")));
+    let data = v(r#"{"requiredCapabilities":{"elicitation":{}}}"#);
+    assert!(ep
+        .respond_failure_with_data(
+            exchange,
+            "missing_required_client_capability",
+            "x",
+            Some(&v("[]"))
+        )
+        .is_err());
+    let r = ep
+        .respond_failure_with_data(
+            exchange,
+            "missing_required_client_capability",
+            "needs elicitation",
+            Some(&data),
+        )
+        .unwrap();
+    assert_eq!(r.status, Some(400));
+    let body = v(std::str::from_utf8(&r.body).unwrap());
+    let error = body.get("error").unwrap();
+    assert_eq!(error.get("code"), Some(&v("-32021")));
+    assert_eq!(
+        error.get("data"),
+        Some(&v(
+            r#"{"kind":"missing_required_client_capability","requiredCapabilities":{"elicitation":{}}}"#
+        ))
+    );
+}

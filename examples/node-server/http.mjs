@@ -43,8 +43,8 @@ export function app(port) {
         : endpoint.respondFailure(exchange, outcome.kind, outcome.message));
     } catch (e) {
       if (!abort.signal.aborted && !(e instanceof McpwireError)) throw e;
-      // Cancelled (a closed 2026-07-28 stream, or notifications/cancelled making the next
-      // progress fail), or the session ended: end the exchange; the endpoint suppresses
+      // Cancelled (a closed 2026-07-28 stream, or notifications/cancelled: pollCancelled), or
+      // the session ended: end the exchange; the endpoint suppresses
       // what a cancelled request may not send.
       try {
         emit(exchange, endpoint.respondFailure(exchange, 'tool_execution_failed', String(e)));
@@ -79,6 +79,8 @@ export function app(port) {
       const headers = [];
       for (let i = 0; i < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i], req.rawHeaders[i + 1]]);
       const handled = endpoint.handle(req.method, headers, Buffer.concat(chunks), now(), randomBytes(32));
+      // A 2025 notifications/cancelled names the call to stop.
+      for (let c; (c = endpoint.pollCancelled()) !== null;) aborts.get(c)?.abort();
       if (handled.kind === 'reply') {
         write(res, handled);
       } else if (handled.kind === 'call') {

@@ -45,6 +45,11 @@ class App:
             if not message.get("more_body"):
                 break
         handled = self.endpoint.handle(scope["method"], scope["headers"], bytes(body), now(), os.urandom(32))
+        # A 2025 notifications/cancelled names the call to stop.
+        while (cancelled := self.endpoint.poll_cancelled()) is not None:
+            task = self.tasks.get(cancelled)
+            if task is not None:
+                task.cancel()
         if handled["kind"] == "reply":
             await write(send, handled)
             return

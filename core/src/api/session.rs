@@ -2,7 +2,9 @@
 //! `page`. Inputs and outputs are bytes and plain JSON values; every rule stays in `state`.
 
 use super::ApiError;
+use crate::classify::DataMember;
 use crate::error::ErrorKind;
+use crate::json::writer::Sink;
 use crate::json::{JsonStr, Number, Reader, Value};
 use crate::jsonrpc::RequestId;
 use crate::limits::Limits;
@@ -445,6 +447,12 @@ impl ServerSession {
         }
     }
 
+    /// The transport names the protocol version of the next request (see
+    /// [`Server::set_request_version`]).
+    pub fn set_request_version(&mut self, version: ProtocolVersion) {
+        self.server.set_request_version(version);
+    }
+
     /// Handles one incoming message; returns what it asks for as a value with an `event`.
     pub fn handle_input(&mut self, input: &[u8], now: Millis) -> Value {
         match self.server.handle_input(input, now) {
@@ -466,6 +474,14 @@ impl ServerSession {
                     ("name", Value::String(params.name.to_cow().into_owned())),
                     ("arguments", opt(params.arguments, |a| view(&a))),
                     ("progressToken", opt(token, |t| view(&t))),
+                    // 2026-07-28: what the client declared for this request, so a tool that
+                    // needs more can answer -32021 with `requiredCapabilities`.
+                    (
+                        "clientCapabilities",
+                        opt(params.meta.and_then(|m| m.client_capabilities), |c| view(
+                            &c
+                        )),
+                    ),
                 ])
             }
             ServerIncoming::Cancelled { id, known } => obj(alloc::vec![
@@ -480,6 +496,7 @@ impl ServerSession {
                 ("code", opt(kind.code(), int)),
             ]),
             ServerIncoming::Handshake => obj(alloc::vec![("event", s("handshake"))]),
+            ServerIncoming::Answered => obj(alloc::vec![("event", s("answered"))]),
             ServerIncoming::Other(m) => {
                 obj(alloc::vec![("event", s("other")), ("message", view(&m))])
             }
@@ -525,12 +542,38 @@ impl ServerSession {
         kind: &str,
         message: &str,
     ) -> Result<Option<Vec<u8>>, ApiError> {
+        self.respond_failure_with_data(id, kind, message, None)
+    }
+
+    /// [`respond_failure`](Self::respond_failure) with `data`'s members added to the JSON-RPC
+    /// error's `data` (after `kind`), e.g. `{"requiredCapabilities":{"elicitation":{}}}` for
+    /// `missing_required_client_capability` (-32021). `data` must be an object without `kind`.
+    pub fn respond_failure_with_data(
+        &mut self,
+        id: &Value,
+        kind: &str,
+        message: &str,
+        data: Option<&Value>,
+    ) -> Result<Option<Vec<u8>>, ApiError> {
         let kind =
             ErrorKind::from_name(kind).ok_or_else(|| ApiError::usage("unknown error kind"))?;
+        let members: &[(String, Value)] = match data {
+            None => &[],
+            Some(Value::Object(m)) if m.iter().all(|(k, _)| k != "kind") => m,
+            Some(_) => return Err(ApiError::usage("data must be an object without kind")),
+        };
+        let writers: Vec<_> = members
+            .iter()
+            .map(|(k, v)| (k.as_str(), move |s: &mut dyn Sink| v.write(s)))
+            .collect();
+        let data: Vec<DataMember<'_>> = writers
+            .iter()
+            .map(|(k, f)| (*k, f as &dyn Fn(&mut dyn Sink)))
+            .collect();
         let server = &mut self.server;
         with_id(id, |id| {
             let mut out = Vec::new();
-            match server.respond_failure(&mut out, id, kind, &message) {
+            match server.respond_failure_with_data(&mut out, id, kind, &message, &data) {
                 Ok(()) => Ok(Some(out)),
                 Err(ServerError::Cancelled) => Ok(None),
                 Err(e) => Err(server_error(e)),

@@ -2,16 +2,16 @@
 //! that must increase, and cancellation that suppresses the response.
 
 use super::{ConfigJson, Key, Millis, Recent, Table, Versions};
-use crate::classify::{recover_id, write_failure};
+use crate::classify::{recover_id, write_failure, write_failure_with_data, DataMembers};
 use crate::error::{DecodeError, ErrorKind};
 use crate::json::writer::{write_plain_str, write_raw, ObjectWriter, Sink};
-use crate::json::{JsonStr, Number};
+use crate::json::{JsonStr, Number, RawJson, Reader};
 use crate::jsonrpc::{Message, RequestId};
 use crate::limits::Limits;
 use crate::mcp::{
-    CallToolRequestParams, CallToolResult, Encode, Extra, InitializeResult, ListToolsRequestParams,
-    ListToolsResult, McpMessage, Method, ProgressNotificationParams, ProtocolVersion, RequestMeta,
-    ToolsCapability,
+    CacheScope, CallToolRequestParams, CallToolResult, Decode, Encode, Extra, InitializeResult,
+    ListToolsRequestParams, ListToolsResult, McpMessage, Method, ProgressNotificationParams,
+    ProtocolVersion, RequestMeta, ResultType, ToolsCapability,
 };
 use core::fmt;
 
@@ -64,6 +64,9 @@ pub enum ServerIncoming<'a> {
     },
     /// `initialize` or `server/discover` was answered (queued).
     Handshake,
+    /// The session answered the request itself (queued): `ping` with an empty result, or
+    /// a request for a method this tools server does not serve with `-32601`.
+    Answered,
     /// Anything else.
     Other(McpMessage<'a>),
 }
@@ -120,6 +123,10 @@ enum Outgoing {
     Discover {
         id: Key,
     },
+    /// `ping`'s empty result.
+    Pong {
+        id: Key,
+    },
 }
 
 /// A server's session with one client. `N` bounds the tables without `alloc`.
@@ -151,6 +158,21 @@ impl<'c, const N: usize> Server<'c, N> {
         self.version
             .or_else(|| self.config.versions.as_slice().first().copied())
             .unwrap_or(ProtocolVersion::LATEST)
+    }
+
+    /// The transport names the protocol version of the request it is about to hand over
+    /// (Streamable HTTP 2026-07-28: the `MCP-Protocol-Version` header, which the transport
+    /// has checked against the body). On a version without `initialize` the request must
+    /// then carry the per-request `_meta` fields, and `initialize` and `ping` are methods
+    /// it does not have.
+    pub fn set_request_version(&mut self, version: ProtocolVersion) {
+        self.version = Some(version);
+    }
+
+    /// True when the session speaks a version that has no handshake (2026-07-28), as
+    /// named by a request or the transport.
+    fn stateless(&self) -> bool {
+        self.version.is_some_and(|v| !v.has_initialize())
     }
 
     /// Requests in flight.
@@ -187,11 +209,28 @@ impl<'c, const N: usize> Server<'c, N> {
                         id: None,
                         kind: e.kind,
                     },
+                    // 2026-07-28 has no `initialize`: its params are not read at all.
+                    Ok(Message::Request(r))
+                        if self.stateless() && r.method.eq_str("initialize") =>
+                    {
+                        self.refuse(
+                            Some(r.id),
+                            ErrorKind::MethodNotFound,
+                            Why::Text("Method not found: initialize (2026-07-28 has no handshake)"),
+                        )
+                    }
                     _ => self.refuse(id, e.kind, Why::Decode(e)),
                 };
             }
         };
         match typed {
+            // 2026-07-28 removed the handshake: "Make MCP stateless: remove the
+            // `initialize`/`notifications/initialized` handshake".
+            McpMessage::InitializeRequest(id, _) if self.stateless() => self.refuse(
+                Some(id),
+                ErrorKind::MethodNotFound,
+                Why::Text("Method not found: initialize (2026-07-28 has no handshake)"),
+            ),
             McpMessage::InitializeRequest(id, p) => {
                 let asked = p.protocol_version.as_str().and_then(ProtocolVersion::parse);
                 let served =
@@ -215,6 +254,19 @@ impl<'c, const N: usize> Server<'c, N> {
             McpMessage::Other(Message::Request(r))
                 if Method::from_name(&r.method) == Some(Method::ServerDiscover) =>
             {
+                // On 2026-07-28 `server/discover` carries the per-request fields like any
+                // request; an unsupported version is still answered with the versions served.
+                let meta = params_meta(r.params, self.config.limits);
+                let complete = meta.as_ref().is_some_and(|m| {
+                    m.protocol_version.is_some() && m.client_capabilities.is_some()
+                });
+                if self.stateless() && !complete {
+                    return self.refuse(
+                        Some(r.id),
+                        ErrorKind::MissingField,
+                        Why::Text("missing a required _meta field"),
+                    );
+                }
                 match Key::of_id(&r.id) {
                     Some(key) => {
                         let _ = self.outbox.push(Outgoing::Discover { id: key });
@@ -272,7 +324,28 @@ impl<'c, const N: usize> Server<'c, N> {
                     known,
                 }
             }
+            McpMessage::Other(Message::Request(r)) => self.answer_other(r.id, &r.method),
             _ => ServerIncoming::Other(typed),
+        }
+    }
+
+    /// Requests outside the tools methods: `ping` gets its empty result where the version
+    /// has it (2026-07-28: "Remove `ping`"), anything else `-32601` ("If the server does not
+    /// implement the requested RPC method, it **MUST** respond with ... `-32601`").
+    fn answer_other<'a>(&mut self, id: RequestId<'a>, method: &JsonStr<'_>) -> ServerIncoming<'a> {
+        if !method.eq_str("ping") || self.stateless() {
+            return self.refuse(
+                Some(id),
+                ErrorKind::MethodNotFound,
+                Why::Text("Method not found"),
+            );
+        }
+        match Key::of_id(&id) {
+            Some(key) => {
+                let _ = self.outbox.push(Outgoing::Pong { id: key });
+                ServerIncoming::Answered
+            }
+            None => self.refuse(Some(id), ErrorKind::InternalError, Why::Text("id too long")),
         }
     }
 
@@ -299,8 +372,25 @@ impl<'c, const N: usize> Server<'c, N> {
                 Why::Text("Method not found: the server has no tools"),
             ));
         }
+        self.admit_meta(meta)
+    }
+
+    /// 2026-07-28's per-request `_meta` fields (every request, `server/discover` too).
+    fn admit_meta(&mut self, meta: Option<&RequestMeta<'_>>) -> Result<(), (ErrorKind, Why)> {
         match meta.and_then(|m| m.protocol_version) {
             Some(v) => match v.as_str().and_then(ProtocolVersion::parse) {
+                // "A request missing any required field is malformed; the server **MUST**
+                // reject it with JSON-RPC error code `-32602` (Invalid params)."
+                Some(v)
+                    if self.config.versions.contains(v)
+                        && !v.has_initialize()
+                        && meta.and_then(|m| m.client_capabilities).is_none() =>
+                {
+                    Err((
+                        ErrorKind::MissingField,
+                        Why::Text("missing _meta.io.modelcontextprotocol/clientCapabilities"),
+                    ))
+                }
                 Some(v) if self.config.versions.contains(v) => {
                     self.version = Some(v);
                     Ok(())
@@ -311,12 +401,13 @@ impl<'c, const N: usize> Server<'c, N> {
                 )),
             },
             None if self.version.is_some_and(|v| v.has_initialize()) => Ok(()),
-            None if self
-                .config
-                .versions
-                .as_slice()
-                .iter()
-                .any(|v| v.has_initialize()) =>
+            None if !self.stateless()
+                && self
+                    .config
+                    .versions
+                    .as_slice()
+                    .iter()
+                    .any(|v| v.has_initialize()) =>
             {
                 Ok(())
             }
@@ -355,18 +446,31 @@ impl<'c, const N: usize> Server<'c, N> {
         result: &CallToolResult<'_>,
     ) -> Result<(), ServerError> {
         self.finish(id)?;
-        McpMessage::CallToolResult(*id, *result).write(sink);
+        let mut result = *result;
+        if self.version().has_result_type() {
+            // 2026-07-28: `resultType` is required on every result.
+            result.result_type.get_or_insert(ResultType::Complete);
+        }
+        McpMessage::CallToolResult(*id, result).write(sink);
         Ok(())
     }
 
-    /// Sends a page of the catalog.
+    /// Sends a page of the catalog. On 2026-07-28, whose `ListToolsResult` requires
+    /// `resultType`, `ttlMs` and `cacheScope`, the ones the application left out are written
+    /// as `"complete"`, `0` (do not reuse) and `"private"` (the narrower scope).
     pub fn respond_list<S: Sink + ?Sized>(
         &mut self,
         sink: &mut S,
         id: &RequestId<'_>,
         result: &ListToolsResult<'_>,
     ) {
-        McpMessage::ListToolsResult(*id, *result).write(sink);
+        let mut result = *result;
+        if self.version().has_result_type() {
+            result.result_type.get_or_insert(ResultType::Complete);
+            result.ttl_ms.get_or_insert(0);
+            result.cache_scope.get_or_insert(CacheScope::Private);
+        }
+        McpMessage::ListToolsResult(*id, result).write(sink);
     }
 
     /// Sends the wire form of a failure (tool error result or JSON-RPC error, as the table
@@ -378,8 +482,22 @@ impl<'c, const N: usize> Server<'c, N> {
         kind: ErrorKind,
         message: &dyn fmt::Display,
     ) -> Result<(), ServerError> {
+        self.respond_failure_with_data(sink, id, kind, message, &[])
+    }
+
+    /// [`respond_failure`](Self::respond_failure) with more members in the error's `data`:
+    /// for example `requiredCapabilities` of a `MissingRequiredClientCapabilityError` (-32021:
+    /// "whose `data.requiredCapabilities` lists the missing capabilities").
+    pub fn respond_failure_with_data<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        id: &RequestId<'_>,
+        kind: ErrorKind,
+        message: &dyn fmt::Display,
+        data: DataMembers<'_>,
+    ) -> Result<(), ServerError> {
         self.finish(id)?;
-        write_failure(sink, Some(id), kind, message, self.version());
+        write_failure_with_data(sink, Some(id), kind, message, self.version(), data);
         Ok(())
     }
 
@@ -446,6 +564,11 @@ impl<'c, const N: usize> Server<'c, N> {
                 .write(sink);
                 o.close(sink);
             }
+            Outgoing::Pong { id } => {
+                let o = open_response(sink, &id);
+                sink.put(b"{}");
+                o.close(sink);
+            }
             Outgoing::Discover { id } => {
                 let o = open_response(sink, &id);
                 let mut r = ObjectWriter::open(sink);
@@ -476,6 +599,19 @@ impl<'c, const N: usize> Server<'c, N> {
         }
         true
     }
+}
+
+/// The `_meta` of a request's params, when it reads as one.
+fn params_meta(params: Option<RawJson<'_>>, limits: Limits) -> Option<RequestMeta<'_>> {
+    let mut r = Reader::new(params?.as_str().as_bytes(), limits).ok()?;
+    let mut st = r.begin_object("params").ok()?;
+    while let Some(key) = r.next_key(&mut st).ok()? {
+        if key.eq_str("_meta") {
+            return RequestMeta::read(&mut r).ok();
+        }
+        r.skip_value().ok()?;
+    }
+    None
 }
 
 fn open_response<S: Sink + ?Sized>(sink: &mut S, id: &Key) -> ObjectWriter {

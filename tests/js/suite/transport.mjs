@@ -226,6 +226,34 @@ test('transport: HttpEndpoint sessions on the 2025-11-25 wire', () => {
   assert.equal(post(ep, { ...BASE, 'mcp-session-id': sid }, list, 101).status, 404)
 })
 
+test('transport: a 2025 cancel names the exchange; -32021 carries requiredCapabilities', () => {
+  const ep = new lib.HttpEndpoint({ serverInfo: { name: 's', version: '1' }, capabilities: { tools: {} } })
+  const init = {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+  }
+  const sid = post(ep, BASE, init).headers.find(([n]) => n === 'Mcp-Session-Id')[1]
+  const h25 = { ...BASE, 'mcp-session-id': sid, 'mcp-protocol-version': '2025-11-25' }
+  const h = post(ep, h25, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 't' } })
+  assert.equal(ep.pollCancelled(), null)
+  const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5 } }
+  assert.equal(post(ep, h25, cancel).status, 202)
+  assert.equal(ep.pollCancelled(), h.exchange)
+  assert.equal(ep.pollCancelled(), null)
+  const modern = endpoint()
+  const c = post(modern, sqlHeaders(), sqlCall(1))
+  assert.deepEqual(c.request.clientCapabilities, {})
+  const r = modern.respondFailure(c.exchange, 'missing_required_client_capability', 'needs elicitation', {
+    requiredCapabilities: { elicitation: {} },
+  })
+  assert.equal(r.status, 400)
+  const error = JSON.parse(text(r.body)).error
+  assert.equal(error.code, -32021)
+  assert.deepEqual(error.data.requiredCapabilities, { elicitation: {} })
+})
+
 test('transport: Server.streamClosed cancels a call', () => {
   const server = new lib.Server({ versions: ['2026-07-28'], serverInfo: { name: 's', version: '1' }, capabilities: { tools: {} } })
   assert.equal(server.handleInput(JSON.stringify(sqlCall(9)), 0).event, 'call_tool')

@@ -29,7 +29,17 @@
 //! returned [`HttpReply`] in order. When the client's connection closes before the answer
 //! ended, call [`stream_closed`](HttpEndpoint::stream_closed): on 2026-07-28 that cancels
 //! the call; on 2025-11-25 it does not ("Disconnection **SHOULD NOT** be interpreted as the
-//! client cancelling"), and the client can resume with a GET and `Last-Event-ID`.
+//! client cancelling"), and the client can resume with a GET and `Last-Event-ID`. There a
+//! `notifications/cancelled` cancels instead: after each [`handle`](HttpEndpoint::handle),
+//! [`poll_cancelled`](HttpEndpoint::poll_cancelled) names the exchanges whose tool to stop.
+//!
+//! `ping`, unknown methods and 2026-07-28's per-request `_meta` fields are the server
+//! session's ([`crate::state::Server`]), so stdio and HTTP answer them alike; on the
+//! 2026-07-28 wire the endpoint tells the session the header's version first
+//! ([`crate::state::Server::set_request_version`]), so `initialize` and `ping` (removed in
+//! 2026-07-28) get 404 with -32601, and a request missing `_meta.protocolVersion` or
+//! `_meta.clientCapabilities` gets 400 with -32602 ("A request missing any required field is
+//! malformed"), not -32020: a header can only mismatch a value the body has.
 
 use super::find_header;
 use super::reply::{sse_headers, status_for_wire, HttpReply, ReplyStream};
@@ -40,8 +50,8 @@ use super::Headers;
 use crate::api::{ApiError, ServerSession};
 use crate::classify::write_failure;
 use crate::error::ErrorKind;
-use crate::json::{RawJson, Value};
-use crate::jsonrpc::{Message, MessageKind, Response};
+use crate::json::Value;
+use crate::jsonrpc::{Message, MessageKind};
 use crate::limits::Limits;
 use crate::mcp::ProtocolVersion;
 use crate::state::{Millis, ServerConfig, Versions};
@@ -137,6 +147,8 @@ pub struct HttpEndpoint {
     sessions: Sessions,
     exchanges: BTreeMap<u64, Exchange>,
     next_exchange: u64,
+    /// Exchanges a 2025 `notifications/cancelled` named, for [`HttpEndpoint::poll_cancelled`].
+    cancelled: Vec<u64>,
 }
 
 fn bad_request(message: &str) -> HttpReply {
@@ -189,6 +201,7 @@ impl HttpEndpoint {
             sessions: Sessions::default(),
             exchanges: BTreeMap::new(),
             next_exchange: 1,
+            cancelled: Vec::new(),
         };
         Ok(endpoint)
     }
@@ -273,6 +286,7 @@ impl HttpEndpoint {
         let Ok(mut server) = self.server_session() else {
             return Handled::Reply(HttpReply::empty(500));
         };
+        server.set_request_version(checked.version);
         let event = server.handle_input(body, now);
         let notification = checked.kind == MessageKind::Notification;
         self.dispatch(event, Some(server), None, body, notification, true)
@@ -317,15 +331,34 @@ impl HttpEndpoint {
                     request: event,
                 }
             }
+            "cancelled" if event.get("known") == Some(&Value::Bool(true)) => {
+                let id = event.get("id");
+                let named = self.exchanges.iter().find(|(_, e)| {
+                    e.session.is_some() && e.session == session && Some(&e.id) == id
+                });
+                if let Some((&exchange, _)) = named {
+                    self.cancelled.push(exchange);
+                }
+                Handled::Reply(HttpReply::empty(202))
+            }
             _ if notification => match kind.as_str() {
                 "refused" => Handled::Reply(HttpReply::empty(400)),
                 _ => Handled::Reply(HttpReply::empty(202)),
             },
-            "handshake" | "refused" => match self.poll_transmit(owned, session.as_deref()) {
-                Some(out) => Handled::Reply(HttpReply::json(status_for_wire(&out, modern), out)),
-                None => Handled::Reply(HttpReply::empty(500)),
-            },
-            _ => Handled::Reply(self.answer_other(body, modern)),
+            "handshake" | "refused" | "answered" => {
+                match self.poll_transmit(owned, session.as_deref()) {
+                    // A request without a required `_meta` field: "On HTTP, the response
+                    // status **MUST** be `400 Bad Request`."
+                    Some(out) if modern && is_missing_field(&event) => {
+                        Handled::Reply(HttpReply::json(400, out))
+                    }
+                    Some(out) => {
+                        Handled::Reply(HttpReply::json(status_for_wire(&out, modern), out))
+                    }
+                    None => Handled::Reply(HttpReply::empty(500)),
+                }
+            }
+            _ => Handled::Reply(self.answer_other(body)),
         }
     }
 
@@ -341,45 +374,14 @@ impl HttpEndpoint {
         }
     }
 
-    /// Requests the server session leaves to the application that a tools server answers
-    /// itself: `ping` (an empty result), anything else -32601 (404 on 2026-07-28). A
-    /// response from the client (2025-11-25 allows one) gets 202.
-    fn answer_other(&self, body: &[u8], modern: bool) -> HttpReply {
-        let Ok(message) = Message::decode_with(body, self.config.limits) else {
-            return HttpReply::empty(400);
-        };
-        let Message::Request(request) = message else {
-            return HttpReply::empty(202);
-        };
-        let mut out = Vec::new();
-        if request.method.eq_str("ping") {
-            let result = if modern {
-                r#"{"resultType":"complete"}"#
-            } else {
-                "{}"
-            };
-            if let Ok(result) = RawJson::parse(result) {
-                Message::Response(Response {
-                    id: request.id,
-                    result,
-                })
-                .write(&mut out);
-            }
-        } else {
-            let version = if modern {
-                ProtocolVersion::V2026_07_28
-            } else {
-                ProtocolVersion::V2025_11_25
-            };
-            write_failure(
-                &mut out,
-                Some(&request.id),
-                ErrorKind::MethodNotFound,
-                &"Method not found",
-                version,
-            );
+    /// What the server session leaves to the application and a tools endpoint answers
+    /// itself: a response from the client (2025-11-25 allows one) gets 202.
+    fn answer_other(&self, body: &[u8]) -> HttpReply {
+        match Message::decode_with(body, self.config.limits) {
+            Ok(Message::Request(_)) => HttpReply::empty(500),
+            Ok(_) => HttpReply::empty(202),
+            Err(_) => HttpReply::empty(400),
         }
-        HttpReply::json(status_for_wire(&out, modern), out)
     }
 
     fn session_post(
@@ -559,8 +561,20 @@ impl HttpEndpoint {
         kind: &str,
         message: &str,
     ) -> Result<HttpReply, ApiError> {
+        self.respond_failure_with_data(exchange, kind, message, None)
+    }
+
+    /// [`respond_failure`](Self::respond_failure) with more members of the error's `data`
+    /// (see [`ServerSession::respond_failure_with_data`]); -32021 gets status 400.
+    pub fn respond_failure_with_data(
+        &mut self,
+        exchange: u64,
+        kind: &str,
+        message: &str,
+        data: Option<&Value>,
+    ) -> Result<HttpReply, ApiError> {
         self.send(exchange, true, |server, id| {
-            server.respond_failure(id, kind, message)
+            server.respond_failure_with_data(id, kind, message, data)
         })
     }
 
@@ -640,6 +654,12 @@ impl HttpEndpoint {
         false
     }
 
+    /// The next exchange whose call the client cancelled with `notifications/cancelled`
+    /// (2025-11-25; the session has already suppressed its answer): stop that tool's work.
+    pub fn poll_cancelled(&mut self) -> Option<u64> {
+        (!self.cancelled.is_empty()).then(|| self.cancelled.remove(0))
+    }
+
     /// When [`handle_timeout`](Self::handle_timeout) should next run (a session expiry).
     pub fn poll_timeout(&self) -> Option<Millis> {
         self.sessions.next_expiry(self.config.session_idle_ms)
@@ -653,6 +673,10 @@ impl HttpEndpoint {
                 .retain(|_, e| !e.session.as_ref().is_some_and(|s| ended.contains(s)));
         }
     }
+}
+
+fn is_missing_field(event: &Value) -> bool {
+    matches!(event.get("kind"), Some(Value::String(k)) if k == ErrorKind::MissingField.name())
 }
 
 /// True when the body is an `initialize` request (read only as far as `method`).

@@ -241,10 +241,10 @@ fn check_version(
                 "MCP-Protocol-Version header value '{header}' does not match body value '{v}'"
             ),
         )),
-        None => Err(header_mismatch(
-            body,
-            &format!("MCP-Protocol-Version header value '{header}' has no body value in _meta"),
-        )),
+        // No body value: the request lacks a required `_meta` field, which the server session
+        // refuses with -32602 ("A request missing any required field is malformed"), not a
+        // mismatch.
+        None => Ok(version),
     }
 }
 
