@@ -1,15 +1,14 @@
 //! The checker thread: core's `Watch` observes each line the relays framed, and the
 //! observations go to the reporter and the log.
 
-use crate::tap::clock::Clock;
+use crate::tap::clock::{wait, Clock, Next};
 use crate::tap::log::LogWriter;
 use crate::tap::relay::{Event, Line, Queued};
 use crate::tap::report::{Reporter, Summary};
 use mcpwire::state::Millis;
 use mcpwire::watch::{Direction, Finding, Watch, WatchLimits};
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::sync::mpsc::Receiver;
 
 pub struct Checker {
     watch: Watch,
@@ -42,24 +41,13 @@ impl Checker {
     /// reporter for the last words.
     pub fn run(mut self, rx: Receiver<Event>) -> (Summary, Box<dyn Reporter>) {
         loop {
-            let event = match self.watch.poll_timeout() {
-                Some(deadline) => {
-                    let now = self.clock.now();
-                    if deadline <= now {
-                        let late = self.watch.handle_timeout(now);
-                        self.findings(&late);
-                        continue;
-                    }
-                    match rx.recv_timeout(Duration::from_millis(deadline - now)) {
-                        Ok(e) => e,
-                        Err(RecvTimeoutError::Timeout) => continue,
-                        Err(RecvTimeoutError::Disconnected) => break,
-                    }
+            let event = match wait(&mut self.watch, &self.clock, &rx) {
+                Next::Event(e) => e,
+                Next::Late(late) => {
+                    self.findings(&late);
+                    continue;
                 }
-                None => match rx.recv() {
-                    Ok(e) => e,
-                    Err(_) => break,
-                },
+                Next::Done => break,
             };
             match event {
                 Event::Line(dir, line, at, partial) => self.line(dir, line, at, partial),

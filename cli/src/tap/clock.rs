@@ -64,6 +64,38 @@ fn civil(unix_ms: u64) -> (String, String) {
     )
 }
 
+/// What a checker's loop gets next: an event, the findings of calls whose time ran out
+/// meanwhile, or the end (every sender gone).
+pub enum Next<E> {
+    Event(E),
+    Late(Vec<mcpwire::watch::Finding>),
+    Done,
+}
+
+/// Waits for the next event until the watch's next deadline (as `poll_timeout` says).
+pub fn wait<E>(
+    watch: &mut mcpwire::watch::Watch,
+    clock: &Clock,
+    rx: &std::sync::mpsc::Receiver<E>,
+) -> Next<E> {
+    use std::sync::mpsc::RecvTimeoutError;
+    loop {
+        let Some(deadline) = watch.poll_timeout() else {
+            return rx.recv().map_or(Next::Done, Next::Event);
+        };
+        let now = clock.now();
+        if deadline <= now {
+            return Next::Late(watch.handle_timeout(now));
+        }
+        let wait = std::time::Duration::from_millis(deadline - now);
+        match rx.recv_timeout(wait) {
+            Ok(e) => return Next::Event(e),
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => return Next::Done,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::civil;

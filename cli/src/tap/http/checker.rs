@@ -2,14 +2,13 @@
 //! message the proxy threads saw, and the observations go to the reporter and the log (the
 //! same ones the stdio tap uses).
 
-use crate::tap::clock::Clock;
+use crate::tap::clock::{wait, Clock, Next};
 use crate::tap::log::LogWriter;
 use crate::tap::report::{Reporter, Summary};
 use mcpwire::state::Millis;
 use mcpwire::watch::{Direction, Finding, HttpExchange, Observation, Watch, WatchLimits};
 use std::collections::HashMap;
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::sync::mpsc::Receiver;
 
 /// Header lists as the proxy read them.
 pub type OwnedHeaders = Vec<(Vec<u8>, Vec<u8>)>;
@@ -82,24 +81,13 @@ impl HttpChecker {
     /// Checks until told to stop; returns the summary and the reporter for the last words.
     pub fn run(mut self, rx: Receiver<HttpEvent>) -> (Summary, Box<dyn Reporter>) {
         loop {
-            let event = match self.watch.poll_timeout() {
-                Some(deadline) => {
-                    let now = self.clock.now();
-                    if deadline <= now {
-                        let late = self.watch.handle_timeout(now);
-                        self.findings(&late);
-                        continue;
-                    }
-                    match rx.recv_timeout(Duration::from_millis(deadline - now)) {
-                        Ok(e) => e,
-                        Err(RecvTimeoutError::Timeout) => continue,
-                        Err(RecvTimeoutError::Disconnected) => break,
-                    }
+            let event = match wait(&mut self.watch, &self.clock, &rx) {
+                Next::Event(e) => e,
+                Next::Late(late) => {
+                    self.findings(&late);
+                    continue;
                 }
-                None => match rx.recv() {
-                    Ok(e) => e,
-                    Err(_) => break,
-                },
+                Next::Done => break,
             };
             if !self.event(event) {
                 break;
