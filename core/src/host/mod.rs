@@ -197,8 +197,8 @@ impl Catalog {
         Some((&e.server, &e.name))
     }
 
-    /// Findings for every tool: `[{server, tool, code, severity, message}]` (codes in
-    /// [`inspect`](inspect)'s docs).
+    /// Findings for every tool: `[{server, tool, code, severity, message}]` (the codes are
+    /// listed in the docs of the `inspect` module).
     pub fn inspect(&self) -> Value {
         inspect::inspect(&self.entries, &self.repeats)
     }
@@ -236,9 +236,9 @@ impl Catalog {
     }
 
     /// Decides a model's call: `{decision: "run"|"ask"|"send_back"|"reject", server, tool,
-    /// arguments, message, errors, hints, prompt?}`. `name` is a name [`to_model`]
-    /// (Self::to_model) showed for `target`, or with no target an MCP name (`server/tool`
-    /// where two servers share it); `arguments` an object, or the JSON text of one.
+    /// arguments, message, errors, hints, prompt?}`. `name` is a name
+    /// [`to_model`](Self::to_model) showed for `target`, or with no target an MCP name
+    /// (`server/tool` where two servers share it); `arguments` an object, or the JSON text of one.
     pub fn decide(
         &self,
         name: &str,
