@@ -30,7 +30,7 @@ size -A "$firmware" | awk '
   END { printf "firmware: .text %d B (target <= 98304), .rodata %d B, static RAM (.data + .bss) %d B (target <= 16384)\n", text, ro, data + bss }'
 
 if command -v llvm-objdump >/dev/null; then
-  llvm-objdump -d --no-show-raw-insn "$firmware" | python3 "$here/stack_bound.py" | head -1 |
+  llvm-objdump -d --no-show-raw-insn "$firmware" | python3 "$here/stack_bound.py" | sed -n 1p |
     sed 's/^/firmware: /; s/$/ on direct calls (stack_bound.py; not in size'"'"'s RAM)/'
 fi
 
