@@ -6,10 +6,11 @@
 #[path = "common/vectors.rs"]
 #[allow(dead_code)]
 mod shared;
+#[path = "common/shared_dir.rs"]
+mod shared_dir;
 
 use mcpwire::{encode_to_vec, ErrorKind, McpMessage};
 use serde_json::{Map, Value as Json};
-use std::path::PathBuf;
 
 /// Every valid message of the shared vectors and of the spec's full-message examples.
 fn messages() -> Vec<String> {
@@ -17,7 +18,7 @@ fn messages() -> Vec<String> {
         .iter()
         .map(|c| c["input"].as_str().unwrap().to_owned())
         .collect();
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec/examples");
+    let dir = shared_dir::shared_dir().join("spec/examples");
     for folder in std::fs::read_dir(&dir).unwrap() {
         let folder = folder.unwrap().path();
         for file in std::fs::read_dir(&folder).unwrap() {

@@ -9,6 +9,8 @@
 //! -p mcpwire --all-features --release --test schema_dump` it also writes the dump, to diff
 //! two versions of the validator.
 
+#[path = "common/shared_dir.rs"]
+mod shared_dir;
 use mcpwire::json::Value;
 use mcpwire::schema::{Draft, Schema, SchemaOptions};
 use mcpwire::Limits;

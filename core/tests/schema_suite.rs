@@ -2,6 +2,8 @@
 //! `mcpwire::schema`, with `remotes/` served from a local map as `http://localhost:1234/…`.
 //! Prints a per-file table and `N passed, N failed`; fails if any supported file has a failure.
 
+#[path = "common/shared_dir.rs"]
+mod shared_dir;
 use mcpwire::json::Value;
 use mcpwire::schema::{Draft, Schema, SchemaOptions};
 use std::path::{Path, PathBuf};

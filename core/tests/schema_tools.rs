@@ -2,6 +2,8 @@
 //! generate them (pydantic, zod 4, zod-to-json-schema), with argument cases checked on the
 //! server side (the tool-error response included) and output cases on the host side.
 
+#[path = "common/shared_dir.rs"]
+mod shared_dir;
 use mcpwire::json::Value;
 use mcpwire::mcp::{Method, Tool};
 use mcpwire::schema::tools::{check_arguments_value, check_output_value};
@@ -546,7 +548,7 @@ fn schema_is_send_and_sync() {
 /// every official example validates against the definition of its folder's type.
 #[test]
 fn official_examples_fit_the_mcp_schema() {
-    let spec = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec");
+    let spec = shared_dir::shared_dir().join("spec");
     let schema_uri = "https://modelcontextprotocol.io/schema/2026-07-28.json";
     let mcp_schema = corpus_at(&spec.join("schema/2026-07-28/schema.json"));
     let Some(Value::Object(defs)) = mcp_schema.get("$defs") else {

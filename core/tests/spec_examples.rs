@@ -3,6 +3,8 @@
 //! for fragments of features mcpwire does not type, as raw JSON). A folder the test cannot
 //! place fails the test.
 
+#[path = "common/shared_dir.rs"]
+mod shared_dir;
 use mcpwire::json::RawJson;
 use mcpwire::mcp::{
     CallToolRequestParams, CallToolResult, CancelledNotificationParams, ContentBlock, Decode,
@@ -14,7 +16,7 @@ use serde_json::Value as Json;
 use std::path::PathBuf;
 
 fn examples_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec/examples")
+    shared_dir::shared_dir().join("spec/examples")
 }
 
 fn roundtrip<'a, T: Decode<'a> + Encode>(text: &'a str) -> Vec<u8> {

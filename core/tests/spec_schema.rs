@@ -1,6 +1,8 @@
 //! Every message mcpwire's encoder produces here validates against the spec's schema.json of
 //! its protocol version (draft-07 for 2025-06-18, 2020-12 after).
 
+#[path = "common/shared_dir.rs"]
+mod shared_dir;
 use mcpwire::classify::write_failure;
 use mcpwire::json::{JsonStr, RawJson};
 use mcpwire::mcp::{
@@ -9,11 +11,10 @@ use mcpwire::mcp::{
 };
 use mcpwire::{encode_to_vec, ErrorKind, McpMessage, RequestId};
 use serde_json::Value as Json;
-use std::path::PathBuf;
 
 fn schema_doc(version: &str) -> Json {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/spec/schema")
+    let path = shared_dir::shared_dir()
+        .join("spec/schema")
         .join(version)
         .join("schema.json");
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()

@@ -1,6 +1,8 @@
 //! Every example of streamable-http-2026-07-28.mdx, the encoding table, the x-mcp-header
 //! constraints, and the server check's answers (400 + -32020, -32022, 405/406/415).
 
+#[path = "common/shared_dir.rs"]
+mod shared_dir;
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::state::Versions;
@@ -218,12 +220,10 @@ fn the_header_mismatch_example() {
         ],
         &body,
     );
-    let example =
-        std::fs::read("../../shared/spec/examples/HeaderMismatchError/header-mismatch.json")
-            .or_else(|_| {
-                std::fs::read("/work/shared/spec/examples/HeaderMismatchError/header-mismatch.json")
-            })
-            .unwrap();
+    let example = std::fs::read(
+        shared_dir::shared_dir().join("spec/examples/HeaderMismatchError/header-mismatch.json"),
+    )
+    .unwrap();
     let example = Value::parse(&example, Limits::DEFAULT).unwrap();
     let expected = example.get("error").unwrap().get("message").unwrap();
     assert_eq!(&Value::String(message), expected);

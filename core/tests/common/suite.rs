@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 /// The suite's root folder.
 pub fn suite_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/jsonschema-test-suite")
+    crate::shared_dir::shared_dir().join("jsonschema-test-suite")
 }
 
 /// A JSON file of the suite (nesting up to 1024 deep), or a panic naming it.
