@@ -10,6 +10,7 @@
 mod client;
 mod client_types;
 mod cursor;
+mod input_required;
 mod server;
 
 pub use client::{
@@ -17,6 +18,7 @@ pub use client::{
     TokenChoice,
 };
 pub use cursor::{CursorCodec, CursorText, Page};
+pub use input_required::ClientCapability;
 pub use server::{Server, ServerConfig, ServerError, ServerIncoming};
 
 use crate::json::JsonStr;
