@@ -4,13 +4,13 @@
 
 use super::ApiError;
 use crate::error::ErrorKind;
-use crate::json::{Number, Reader, Value};
+use crate::json::{JsonStr, Number, Reader, Value};
 use crate::jsonrpc::RequestId;
 use crate::limits::Limits;
 use crate::mcp::{Decode, Encode, ProgressToken, ProtocolVersion};
 use crate::state::{
-    CallOptions, Client, ClientConfig, ClientEvent, ConfigJson, Incoming, Late, Millis,
-    PagerStop, TokenChoice,
+    CallOptions, Client, ClientConfig, ClientEvent, ConfigJson, Incoming, InputResponses, Late,
+    Millis, PagerStop, TokenChoice,
 };
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -62,6 +62,15 @@ pub(super) fn version(v: &str) -> Result<ProtocolVersion, ApiError> {
 pub(super) fn config_json(v: &Value) -> Result<ConfigJson<'static>, ApiError> {
     let text = String::from_utf8(v.to_vec()).map_err(|_| ApiError::usage("not UTF-8"))?;
     Ok(ConfigJson::owned(text)?)
+}
+
+/// A raw view of canonical JSON bytes made from a value.
+fn raw_of(bytes: Option<&[u8]>) -> Result<Option<crate::json::RawJson<'_>>, ApiError> {
+    let text = bytes
+        .map(core::str::from_utf8)
+        .transpose()
+        .map_err(|_| ApiError::usage("not UTF-8"))?;
+    Ok(text.map(crate::json::RawJson::parse).transpose()?)
 }
 
 /// Options of a [`ClientSession`].
@@ -241,19 +250,47 @@ impl ClientSession {
         timeout: Option<Millis>,
         progress: &Value,
     ) -> Result<(i64, Value, Vec<u8>), ApiError> {
-        if arguments.is_some_and(|a| !matches!(a, Value::Object(_))) {
-            return Err(ApiError::new(
-                ErrorKind::WrongType,
-                "arguments must be an object",
-            ));
-        }
-        let args_bytes = arguments.map(Value::to_vec);
-        let args_text = args_bytes
-            .as_deref()
-            .map(core::str::from_utf8)
-            .transpose()
-            .map_err(|_| ApiError::usage("not UTF-8"))?;
-        let args = args_text.map(crate::json::RawJson::parse).transpose()?;
+        self.send_call(now, name, arguments, None, timeout, progress)
+    }
+
+    /// Retries a `tools/call` answered with an `input_required` event (2026-07-28):
+    /// `input_responses` (an object: the client's result for each input request, by key) and
+    /// the `requestState` the server sent, if any. A new request with a new id; otherwise as
+    /// [`call_tool`](Self::call_tool).
+    #[allow(clippy::too_many_arguments)]
+    pub fn retry_tool(
+        &mut self,
+        now: Millis,
+        name: &str,
+        arguments: Option<&Value>,
+        input_responses: &Value,
+        request_state: Option<&str>,
+        timeout: Option<Millis>,
+        progress: &Value,
+    ) -> Result<(i64, Value, Vec<u8>), ApiError> {
+        let retry = (input_responses, request_state);
+        self.send_call(now, name, arguments, Some(retry), timeout, progress)
+    }
+
+    fn send_call(
+        &mut self,
+        now: Millis,
+        name: &str,
+        arguments: Option<&Value>,
+        retry: Option<(&Value, Option<&str>)>,
+        timeout: Option<Millis>,
+        progress: &Value,
+    ) -> Result<(i64, Value, Vec<u8>), ApiError> {
+        let object = |v: Option<&Value>, what: &str| match v {
+            Some(v) if !matches!(v, Value::Object(_)) => {
+                Err(ApiError::new(ErrorKind::WrongType, what))
+            }
+            _ => Ok(v.map(Value::to_vec)),
+        };
+        let args_bytes = object(arguments, "arguments must be an object")?;
+        let responses_bytes = object(retry.map(|r| r.0), "inputResponses must be an object")?;
+        let args = raw_of(args_bytes.as_deref())?;
+        let responses = raw_of(responses_bytes.as_deref())?;
         let (mut choice, token_bytes) = token_choice(progress)?;
         let token_text = token_bytes
             .as_deref()
@@ -266,17 +303,22 @@ impl ClientSession {
                 .map_err(|_| ApiError::usage("progress token must be a string or an integer"))?;
             choice = TokenChoice::Given(t);
         }
+        let opts = CallOptions {
+            timeout,
+            progress: choice,
+        };
         let mut out = Vec::new();
-        let (id, token) = self.client.call_tool(
-            &mut out,
-            now,
-            name,
-            args,
-            CallOptions {
-                timeout,
-                progress: choice,
-            },
-        )?;
+        let (id, token) = match retry {
+            None => self.client.call_tool(&mut out, now, name, args, opts)?,
+            Some((_, state)) => {
+                let input = InputResponses {
+                    input_responses: responses,
+                    request_state: state.map(JsonStr::new),
+                };
+                self.client
+                    .retry_tool(&mut out, now, name, args, input, opts)?
+            }
+        };
         let token = opt(token, |t| match t {
             crate::state::Key::Int(i) => int(i),
             crate::state::Key::Str(s) => Value::String(s),
@@ -351,6 +393,9 @@ impl From<crate::state::ClientError> for ApiError {
                 "progress token already used by a request in flight"
             }
             crate::state::ClientError::Capacity => "session table full",
+            crate::state::ClientError::NotInVersion => {
+                "a retry with inputResponses needs protocol version 2026-07-28"
+            }
         };
         ApiError::new(e.kind(), what)
     }

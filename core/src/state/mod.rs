@@ -14,8 +14,8 @@ mod input_required;
 mod server;
 
 pub use client::{
-    CallOptions, Client, ClientConfig, ClientError, ClientEvent, Incoming, Late, PagerStop,
-    TokenChoice,
+    CallOptions, Client, ClientConfig, ClientError, ClientEvent, Incoming, InputResponses, Late,
+    PagerStop, TokenChoice,
 };
 pub use cursor::{CursorCodec, CursorText, Page};
 pub use input_required::ClientCapability;
