@@ -42,7 +42,10 @@ fn call(id: u32, caps: &str, extra: &str) -> String {
     )
 }
 
-fn asking(requests: Option<&'static str>, state: Option<&'static str>) -> InputRequiredResult<'static> {
+fn asking(
+    requests: Option<&'static str>,
+    state: Option<&'static str>,
+) -> InputRequiredResult<'static> {
     InputRequiredResult {
         input_requests: requests.map(raw),
         request_state: state.map(JsonStr::new),
@@ -68,15 +71,23 @@ fn a_call_asks_for_input_and_the_retry_brings_the_responses_and_the_state() {
     };
     assert_eq!((params.input_responses, params.request_state), (None, None));
     let mut answer = Vec::new();
-    s.respond_input_required(&mut answer, &id, &asking(Some(ELICIT), Some("eyJsb2NhdGlvbiI6Ik5ldyBZb3JrIn0...")))
-        .unwrap();
+    s.respond_input_required(
+        &mut answer,
+        &id,
+        &asking(Some(ELICIT), Some("eyJsb2NhdGlvbiI6Ik5ldyBZb3JrIn0...")),
+    )
+    .unwrap();
     assert_eq!(
         String::from_utf8(answer.clone()).unwrap(),
         format!(
             r#"{{"jsonrpc":"2.0","id":{first},"result":{{"resultType":"input_required","inputRequests":{ELICIT},"requestState":"eyJsb2NhdGlvbiI6Ik5ldyBZb3JrIn0..."}}}}"#
         )
     );
-    assert_eq!(s.in_flight(), 0, "an input_required result ends the request");
+    assert_eq!(
+        s.in_flight(),
+        0,
+        "an input_required result ends the request"
+    );
     let Incoming::InputRequired { id: got, result } = c.handle_input(&answer, 0).unwrap() else {
         panic!("not input_required")
     };
@@ -89,16 +100,29 @@ fn a_call_asks_for_input_and_the_retry_brings_the_responses_and_the_state() {
     };
     let mut retry = Vec::new();
     let (second, _) = c
-        .retry_tool(&mut retry, 0, "get_weather", Some(args), input, CallOptions::default())
+        .retry_tool(
+            &mut retry,
+            0,
+            "get_weather",
+            Some(args),
+            input,
+            CallOptions::default(),
+        )
         .unwrap();
     assert_ne!(second, first, "the JSON-RPC id MUST be different");
     let sent: serde_json::Value = serde_json::from_slice(&retry).unwrap();
-    assert_eq!(sent["params"]["arguments"], serde_json::json!({"location":"New York"}));
+    assert_eq!(
+        sent["params"]["arguments"],
+        serde_json::json!({"location":"New York"})
+    );
     assert_eq!(
         sent["params"]["inputResponses"],
         serde_json::json!({"github_login":{"action":"accept","content":{"name":"octocat"}}})
     );
-    assert_eq!(sent["params"]["requestState"], "eyJsb2NhdGlvbiI6Ik5ldyBZb3JrIn0...");
+    assert_eq!(
+        sent["params"]["requestState"],
+        "eyJsb2NhdGlvbiI6Ik5ldyBZb3JrIn0..."
+    );
     let ServerIncoming::CallTool { id, params } = s.handle_input(&retry, 0) else {
         panic!("not a call")
     };
@@ -136,17 +160,25 @@ fn input_requests_need_the_capabilities_the_call_declared() {
     let ServerIncoming::CallTool { id, .. } = s.handle_input(w.as_bytes(), 0) else {
         panic!()
     };
-    let sampling = r#"{"q":{"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}}"#;
+    let sampling =
+        r#"{"q":{"method":"sampling/createMessage","params":{"messages":[],"maxTokens":5}}}"#;
     let mut out = Vec::new();
     assert_eq!(
         s.respond_input_required(&mut out, &id, &asking(Some(sampling), None)),
-        Err(ServerError::UndeclaredCapability(ClientCapability::Sampling))
+        Err(ServerError::UndeclaredCapability(
+            ClientCapability::Sampling
+        ))
     );
-    assert!(out.is_empty() && s.in_flight() == 1, "nothing sent; the call stays open");
+    assert!(
+        out.is_empty() && s.in_flight() == 1,
+        "nothing sent; the call stays open"
+    );
     let roots = r#"{"r":{"method":"roots/list","params":{}}}"#;
     s.respond_input_required(&mut out, &id, &asking(Some(roots), None))
         .unwrap();
-    assert!(String::from_utf8(out).unwrap().contains(r#""inputRequests":{"r":{"method":"roots/list""#));
+    assert!(String::from_utf8(out)
+        .unwrap()
+        .contains(r#""inputRequests":{"r":{"method":"roots/list""#));
 
     // A capability declared as something other than an object is not declared.
     let w = call(2, r#"{"elicitation":true}"#, "");
@@ -155,7 +187,9 @@ fn input_requests_need_the_capabilities_the_call_declared() {
     };
     assert_eq!(
         s.respond_input_required(&mut Vec::new(), &id, &asking(Some(ELICIT), None)),
-        Err(ServerError::UndeclaredCapability(ClientCapability::Elicitation))
+        Err(ServerError::UndeclaredCapability(
+            ClientCapability::Elicitation
+        ))
     );
 }
 
@@ -169,9 +203,21 @@ fn an_input_required_result_must_ask_for_something_known() {
     let mut out = Vec::new();
     for (requests, state, why) in [
         (None, None, ServerError::EmptyInputRequired),
-        (Some(r#"{"x":{"method":"ping"}}"#), None, ServerError::InvalidInputRequest),
-        (Some(r#"{"x":{"params":{}}}"#), None, ServerError::InvalidInputRequest),
-        (Some(r#"{"x":"roots/list"}"#), None, ServerError::InvalidInputRequest),
+        (
+            Some(r#"{"x":{"method":"ping"}}"#),
+            None,
+            ServerError::InvalidInputRequest,
+        ),
+        (
+            Some(r#"{"x":{"params":{}}}"#),
+            None,
+            ServerError::InvalidInputRequest,
+        ),
+        (
+            Some(r#"{"x":"roots/list"}"#),
+            None,
+            ServerError::InvalidInputRequest,
+        ),
         (Some(r#"[]"#), Some("s"), ServerError::InvalidInputRequest),
     ] {
         assert_eq!(
@@ -193,7 +239,11 @@ fn an_input_required_result_must_ask_for_something_known() {
         Err(ServerError::AlreadyAnswered)
     );
     assert_eq!(
-        s.respond_input_required(&mut Vec::new(), &RequestId::Int(77), &asking(None, Some("s"))),
+        s.respond_input_required(
+            &mut Vec::new(),
+            &RequestId::Int(77),
+            &asking(None, Some("s"))
+        ),
         Err(ServerError::UnknownRequest)
     );
 }
@@ -228,7 +278,14 @@ fn only_2026_has_input_required_results_and_a_cancelled_call_gets_none() {
     let mut c = Client::<4>::new(ClientConfig::new(ProtocolVersion::V2025_11_25, raw(INFO)));
     c.assume_ready(Some(Default::default()));
     assert_eq!(
-        c.retry_tool(&mut Vec::new(), 0, "t", None, InputResponses::default(), CallOptions::default()),
+        c.retry_tool(
+            &mut Vec::new(),
+            0,
+            "t",
+            None,
+            InputResponses::default(),
+            CallOptions::default()
+        ),
         Err(ClientError::NotInVersion)
     );
 }
@@ -245,15 +302,25 @@ fn the_retry_params_reach_the_handler_and_bad_ones_are_refused() {
         panic!()
     };
     assert_eq!(
-        params.input_responses.and_then(|r| r.get("user_name")).map(|v| v.as_str()),
+        params
+            .input_responses
+            .and_then(|r| r.get("user_name"))
+            .map(|v| v.as_str()),
         Some(r#"{"action":"accept","content":{"name":"Alice"}}"#)
     );
-    for bad in [r#","inputResponses":null"#, r#","inputResponses":[]"#, r#","requestState":5"#] {
+    for bad in [
+        r#","inputResponses":null"#,
+        r#","inputResponses":[]"#,
+        r#","requestState":5"#,
+    ] {
         let w = call(4, "{}", bad);
         assert!(
             matches!(
                 s.handle_input(w.as_bytes(), 0),
-                ServerIncoming::Refused { kind: ErrorKind::WrongType, .. }
+                ServerIncoming::Refused {
+                    kind: ErrorKind::WrongType,
+                    ..
+                }
             ),
             "{bad}"
         );
@@ -266,27 +333,49 @@ fn the_retry_params_reach_the_handler_and_bad_ones_are_refused() {
 fn the_client_refuses_an_unknown_result_type_and_reads_an_absent_one_as_complete() {
     let mut c = client("{}");
     let mut w = Vec::new();
-    let (id, _) = c.call_tool(&mut w, 0, "t", None, CallOptions::default()).unwrap();
-    let reply = format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"task","content":[]}}}}"#);
+    let (id, _) = c
+        .call_tool(&mut w, 0, "t", None, CallOptions::default())
+        .unwrap();
+    let reply =
+        format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"task","content":[]}}}}"#);
     let e = c.handle_input(reply.as_bytes(), 0).unwrap_err();
     assert_eq!((e.kind, e.detail), (ErrorKind::InvalidValue, "resultType"));
     assert_eq!(&reply[e.offset..e.offset + 6], r#""task""#);
 
-    let (id, _) = c.call_tool(&mut w, 0, "t", None, CallOptions::default()).unwrap();
+    let (id, _) = c
+        .call_tool(&mut w, 0, "t", None, CallOptions::default())
+        .unwrap();
     let reply = format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"content":[]}}}}"#);
     assert!(matches!(
         c.handle_input(reply.as_bytes(), 0).unwrap(),
-        Incoming::ToolResult { result: CallToolResult { result_type: None, .. }, .. }
+        Incoming::ToolResult {
+            result: CallToolResult {
+                result_type: None,
+                ..
+            },
+            ..
+        }
     ));
-    let (id, _) = c.call_tool(&mut w, 0, "t", None, CallOptions::default()).unwrap();
-    let reply = format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"complete","content":[]}}}}"#);
+    let (id, _) = c
+        .call_tool(&mut w, 0, "t", None, CallOptions::default())
+        .unwrap();
+    let reply = format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"complete","content":[]}}}}"#
+    );
     assert!(matches!(
         c.handle_input(reply.as_bytes(), 0).unwrap(),
-        Incoming::ToolResult { result: CallToolResult { result_type: Some(ResultType::Complete), .. }, .. }
+        Incoming::ToolResult {
+            result: CallToolResult {
+                result_type: Some(ResultType::Complete),
+                ..
+            },
+            ..
+        }
     ));
     // A tools/list page is held to the same rule.
     let (id, _) = (c.list_tools(&mut w, 0).unwrap(), ());
-    let reply = format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"later","tools":[]}}}}"#);
+    let reply =
+        format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"later","tools":[]}}}}"#);
     assert_eq!(
         c.handle_input(reply.as_bytes(), 0).unwrap_err().kind,
         ErrorKind::InvalidValue

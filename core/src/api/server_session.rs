@@ -385,4 +385,3 @@ pub fn page(
         ("nextCursor", opt(p.next_cursor, |c| s(c.as_str()))),
     ]))
 }
-

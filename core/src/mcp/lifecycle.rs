@@ -149,7 +149,11 @@ pub struct DiscoverResult<'a> {
 pub(crate) const SERVER_INFO_META_KEY: &str = "io.modelcontextprotocol/serverInfo";
 
 /// `_meta` with `serverInfo` first, then `meta`'s other members.
-fn write_result_meta<S: Sink + ?Sized>(sink: &mut S, info: &RawJson<'_>, meta: Option<&RawJson<'_>>) {
+fn write_result_meta<S: Sink + ?Sized>(
+    sink: &mut S,
+    info: &RawJson<'_>,
+    meta: Option<&RawJson<'_>>,
+) {
     let mut o = ObjectWriter::open(sink);
     o.key(sink, SERVER_INFO_META_KEY);
     write_raw(sink, info);

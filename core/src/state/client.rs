@@ -2,8 +2,8 @@
 //! progress routing, cancellation and time limits.
 
 pub use super::client_types::{
-    CallOptions, ClientConfig, ClientError, ClientEvent, Incoming, InputResponses, Late,
-    PagerStop, TokenChoice,
+    CallOptions, ClientConfig, ClientError, ClientEvent, Incoming, InputResponses, Late, PagerStop,
+    TokenChoice,
 };
 use super::{Key, Millis, Recent, Table, Text};
 use crate::classify::ResponseClass;

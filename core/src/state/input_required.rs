@@ -77,7 +77,11 @@ impl Declared {
         let bits = caps
             .members()
             .filter(|(_, v)| v.kind() == Kind::Object)
-            .filter_map(|(k, _)| ClientCapability::ALL.into_iter().find(|c| k.eq_str(c.name())))
+            .filter_map(|(k, _)| {
+                ClientCapability::ALL
+                    .into_iter()
+                    .find(|c| k.eq_str(c.name()))
+            })
             .fold(0, |bits, c| bits | c.bit());
         Declared(bits)
     }
@@ -89,7 +93,10 @@ impl Declared {
 
 /// What an `InputRequiredResult` must be before it is sent for a request that declared
 /// `declared`.
-pub(crate) fn check(result: &InputRequiredResult<'_>, declared: Declared) -> Result<(), ServerError> {
+pub(crate) fn check(
+    result: &InputRequiredResult<'_>,
+    declared: Declared,
+) -> Result<(), ServerError> {
     // "At least one of `inputRequests` or `requestState` MUST be present."
     if result.input_requests.is_none() && result.request_state.is_none() {
         return Err(ServerError::EmptyInputRequired);
@@ -105,7 +112,8 @@ pub(crate) fn check(result: &InputRequiredResult<'_>, declared: Declared) -> Res
             .get("method")
             .and_then(|m| m.as_json_str())
             .ok_or(ServerError::InvalidInputRequest)?;
-        let needed = ClientCapability::of_method(&method).ok_or(ServerError::InvalidInputRequest)?;
+        let needed =
+            ClientCapability::of_method(&method).ok_or(ServerError::InvalidInputRequest)?;
         // "A server MUST NOT rely on capabilities the client has not declared."
         if !declared.has(needed) {
             return Err(ServerError::UndeclaredCapability(needed));

@@ -299,12 +299,20 @@ impl<'c, const N: usize> Server<'c, N> {
             );
         };
         self.version = Some(version);
-        self.queue_answer(id, |id| Outgoing::Initialize { id, version }, ServerIncoming::Handshake)
+        self.queue_answer(
+            id,
+            |id| Outgoing::Initialize { id, version },
+            ServerIncoming::Handshake,
+        )
     }
 
     /// `server/discover`. On 2026-07-28 it carries the per-request fields like any request;
     /// an unsupported version is still answered with the versions served.
-    fn discover<'a>(&mut self, id: RequestId<'a>, params: Option<RawJson<'_>>) -> ServerIncoming<'a> {
+    fn discover<'a>(
+        &mut self,
+        id: RequestId<'a>,
+        params: Option<RawJson<'_>>,
+    ) -> ServerIncoming<'a> {
         let meta = params_meta(params, self.config.limits);
         let complete = meta
             .as_ref()
@@ -316,7 +324,11 @@ impl<'c, const N: usize> Server<'c, N> {
                 Why::Text("missing a required _meta field"),
             );
         }
-        self.queue_answer(id, |id| Outgoing::Discover { id }, ServerIncoming::Handshake)
+        self.queue_answer(
+            id,
+            |id| Outgoing::Discover { id },
+            ServerIncoming::Handshake,
+        )
     }
 
     /// `tools/call`: admitted, then tracked until answered (its progress token and the
@@ -635,8 +647,7 @@ impl<'c, const N: usize> Server<'c, N> {
                     *name = JsonStr::new(v.as_str());
                 }
                 let supported = List::Slice(names.get(..versions.len()).unwrap_or_default());
-                McpMessage::DiscoverResult(id.as_id(), self.discover_result(supported))
-                    .write(sink)
+                McpMessage::DiscoverResult(id.as_id(), self.discover_result(supported)).write(sink)
             }
         }
         true
