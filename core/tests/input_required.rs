@@ -381,3 +381,18 @@ fn the_client_refuses_an_unknown_result_type_and_reads_an_absent_one_as_complete
         ErrorKind::InvalidValue
     );
 }
+
+/// "Servers MUST NOT send InputRequiredResult responses on any client requests other than the
+/// supported ones": on `tools/list` the client refuses it.
+#[test]
+fn the_client_refuses_input_required_on_a_listing() {
+    let mut c = client("{}");
+    let mut w = Vec::new();
+    let id = c.list_tools(&mut w, 0).unwrap();
+    let reply = format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"result":{{"resultType":"input_required","tools":[]}}}}"#
+    );
+    let e = c.handle_input(reply.as_bytes(), 0).unwrap_err();
+    assert_eq!((e.kind, e.detail), (ErrorKind::InvalidValue, "resultType"));
+    assert_eq!(e.offset, reply.find(r#""input_required""#).unwrap());
+}

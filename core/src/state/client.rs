@@ -608,26 +608,28 @@ fn write_cancelled<S: Sink + ?Sized>(sink: &mut S, id: i64, reason: Option<&str>
 /// "A `resultType` of any value unrecognized by the client **MUST** be considered invalid"
 /// (the core protocol's `complete` and `input_required`; this client advertises no extension
 /// that adds one). An absent `resultType` is `complete` ("clients **MUST** treat an absent
-/// `resultType` as `\"complete\"`"). The error's offset is the value's.
+/// `resultType` as `\"complete\"`"). `input_required` answers only `tools/call` here
+/// ("Servers MUST NOT send InputRequiredResult responses on any client requests other than
+/// the supported ones"). The error's offset is the value's.
 fn check_result_type(typed: &McpMessage<'_>, text: &str) -> Result<(), DecodeError> {
-    let result_type = match typed {
-        McpMessage::CallToolResult(_, r) => r.result_type,
-        McpMessage::ListToolsResult(_, r) => r.result_type,
-        McpMessage::DiscoverResult(_, r) => r.result_type,
-        McpMessage::InputRequiredResult(_, r) => r.result_type,
-        _ => None,
+    let (result_type, input_required_allowed) = match typed {
+        McpMessage::CallToolResult(_, r) => (r.result_type, true),
+        McpMessage::InputRequiredResult(_, r) => (r.result_type, true),
+        McpMessage::ListToolsResult(_, r) => (r.result_type, false),
+        McpMessage::DiscoverResult(_, r) => (r.result_type, false),
+        _ => (None, true),
     };
-    match result_type {
-        Some(ResultType::Other(s)) => {
-            let at = (s.source().as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
-            Err(DecodeError::new(
-                ErrorKind::InvalidValue,
-                at.saturating_sub(1),
-                "resultType",
-            ))
+    let at = match result_type {
+        // The view's text lies in `text`, after the opening quote.
+        Some(ResultType::Other(s)) => (s.source().as_ptr() as usize)
+            .saturating_sub(text.as_ptr() as usize)
+            .saturating_sub(1),
+        Some(ResultType::InputRequired) if !input_required_allowed => {
+            text.find("\"input_required\"").unwrap_or(0)
         }
-        _ => Ok(()),
-    }
+        _ => return Ok(()),
+    };
+    Err(DecodeError::new(ErrorKind::InvalidValue, at, "resultType"))
 }
 
 impl Encode for Option<RequestMeta<'_>> {

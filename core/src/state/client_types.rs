@@ -167,7 +167,10 @@ pub enum Incoming<'a> {
         /// Success or tool error.
         class: ResponseClass,
     },
-    /// 2026-07-28: the call needs more input.
+    /// 2026-07-28: the call needs more input. Fulfil `result.input_requests` (each an
+    /// `elicitation/create`, `sampling/createMessage` or `roots/list` request, by key), then
+    /// [`Client::retry_tool`](super::Client::retry_tool) with the responses and
+    /// `result.request_state`.
     InputRequired {
         /// The request id.
         id: i64,
