@@ -5,16 +5,16 @@ pub use super::client_types::{
     CallOptions, ClientConfig, ClientError, ClientEvent, Incoming, InputResponses, Late, PagerStop,
     TokenChoice,
 };
-use super::{Key, Millis, Recent, Table, Text};
+use super::{result_type, Key, Millis, Recent, Table, Text};
 use crate::classify::ResponseClass;
-use crate::error::{DecodeError, ErrorKind};
+use crate::error::DecodeError;
 use crate::json::writer::{write_i64, write_plain_str, ObjectWriter, Sink};
 use crate::json::{JsonStr, RawJson};
 use crate::jsonrpc::{Message, RequestId};
 use crate::mcp::{
     CallToolRequestParams, CancelledNotificationParams, Encode, InitializeRequestParams,
     ListToolsRequestParams, ListToolsResult, McpMessage, Method, ProgressToken, ProtocolVersion,
-    RequestMeta, ResultType, ToolsCapability,
+    RequestMeta, ToolsCapability,
 };
 
 #[derive(Debug)]
@@ -478,7 +478,7 @@ impl<'c, const N: usize> Client<'c, N> {
         let method = p.method;
         self.forget(p, false);
         let typed = McpMessage::from_message_in(msg, Some(method), text)?;
-        check_result_type(&typed, text)?;
+        result_type::check(&typed, text)?;
         Ok(match typed {
             McpMessage::Error(e) => {
                 if self.pager.request == Some(id) {
@@ -603,33 +603,6 @@ fn write_cancelled<S: Sink + ?Sized>(sink: &mut S, id: i64, reason: Option<&str>
         extra: Default::default(),
     })
     .write(sink)
-}
-
-/// "A `resultType` of any value unrecognized by the client **MUST** be considered invalid"
-/// (the core protocol's `complete` and `input_required`; this client advertises no extension
-/// that adds one). An absent `resultType` is `complete` ("clients **MUST** treat an absent
-/// `resultType` as `\"complete\"`"). `input_required` answers only `tools/call` here
-/// ("Servers MUST NOT send InputRequiredResult responses on any client requests other than
-/// the supported ones"). The error's offset is the value's.
-fn check_result_type(typed: &McpMessage<'_>, text: &str) -> Result<(), DecodeError> {
-    let (result_type, input_required_allowed) = match typed {
-        McpMessage::CallToolResult(_, r) => (r.result_type, true),
-        McpMessage::InputRequiredResult(_, r) => (r.result_type, true),
-        McpMessage::ListToolsResult(_, r) => (r.result_type, false),
-        McpMessage::DiscoverResult(_, r) => (r.result_type, false),
-        _ => (None, true),
-    };
-    let at = match result_type {
-        // The view's text lies in `text`, after the opening quote.
-        Some(ResultType::Other(s)) => (s.source().as_ptr() as usize)
-            .saturating_sub(text.as_ptr() as usize)
-            .saturating_sub(1),
-        Some(ResultType::InputRequired) if !input_required_allowed => {
-            text.find("\"input_required\"").unwrap_or(0)
-        }
-        _ => return Ok(()),
-    };
-    Err(DecodeError::new(ErrorKind::InvalidValue, at, "resultType"))
 }
 
 impl Encode for Option<RequestMeta<'_>> {

@@ -11,6 +11,7 @@ mod client;
 mod client_types;
 mod cursor;
 mod input_required;
+mod result_type;
 mod server;
 
 pub use client::{
