@@ -42,7 +42,7 @@ test('input_required: a call asks for input, the retry brings the answers and th
   assert.deepEqual(got, { event: 'input_required', id: first.id, result: { resultType: 'input_required', ...ASK } })
 
   const retry = client.retryTool(1, 'greet', { formal: true }, ANSWER, got.result.requestState)
-  assert.notEqual(retry.id, first.id, 'the JSON-RPC id MUST be different')
+  assert.ok(retry.id !== first.id, 'the JSON-RPC id MUST be different')
   const params = wire(retry.bytes).params
   assert.deepEqual(params.arguments, { formal: true })
   assert.deepEqual(params.inputResponses, ANSWER)
