@@ -7,8 +7,9 @@
 #
 # Left out, as a tools-only server has nothing to serve there: the logging, sampling,
 # elicitation, completion, resources, prompts, caching (it lists prompts and resources too),
-# input-required-result (each calls a test_input_required_result_* tool of its own; the
-# examples' MRTR tools are the two below) and tasks scenarios; server-sse-polling
+# the input-required-result scenarios that need a prompt or tool logic of their own (request
+# state checks, several rounds, a tampered state, a capability-dependent choice) and tasks
+# scenarios; server-sse-polling
 # (2025-11-25 resumption through a test_reconnection tool) until the example serves it.
 #
 # server-stateless (2026-07-28) runs whole, every check enforced: its diagnostic tools
@@ -20,11 +21,17 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 url="$1" wire="$2"
 tools="tools-list tools-call-simple-text tools-call-image tools-call-audio tools-call-embedded-resource
   tools-call-mixed-content tools-call-error tools-call-with-progress json-schema-2020-12"
+# MRTR: a tool answering with input requests (test_input_required_result_* in ../tools.json),
+# asking again when the retry lacks a response, ignoring extra ones, never on tools/list.
+input_required="input-required-result-basic-elicitation input-required-result-basic-sampling
+  input-required-result-basic-list-roots input-required-result-result-type
+  input-required-result-missing-input-response input-required-result-ignore-extra-params
+  input-required-result-validate-input input-required-result-unsupported-methods"
 case "$wire" in
   2025-11-25) scenarios="server-initialize ping $tools server-session-lifecycle server-sse-multiple-streams
     dns-rebinding-protection" ;;
   2026-07-28) scenarios="server-stateless $tools server-sse-multiple-streams dns-rebinding-protection
-    http-header-validation http-custom-header-server-validation" ;;
+    http-header-validation http-custom-header-server-validation $input_required" ;;
   *) echo "conformance.sh: unknown wire $wire" >&2; exit 2 ;;
 esac
 node22="$here/node_modules/.bin/node"

@@ -45,7 +45,7 @@ def needs_2026(name):
     server.tool(name=name, description=BY_NAME[name]["tool"]["description"])(tool)
 
 
-for name in ("test_streaming_elicitation", "test_missing_capability"):
+for name in (n for n, d in BY_NAME.items() if "inputRequests" in d):
     needs_2026(name)
 
 
