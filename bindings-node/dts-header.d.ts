@@ -21,6 +21,8 @@ import type {
   HostPolicy,
   HostSelection,
   HostTarget,
+  InputRequiredResult,
+  InputResponses,
   JSONObject,
   JSONRPCErrorResponse,
   JSONRPCMessage,

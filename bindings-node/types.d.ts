@@ -132,9 +132,9 @@ export interface CallToolRequestParams {
   _meta?: Meta
   /** 2025-11-25 (tasks) */
   task?: { ttl?: number; [key: string]: unknown }
-  /** 2026-07-28 */
-  inputResponses?: JSONObject
-  /** 2026-07-28 */
+  /** 2026-07-28: the retry of a call answered with an `InputRequiredResult`. */
+  inputResponses?: InputResponses
+  /** 2026-07-28: echoed from the `InputRequiredResult`. */
   requestState?: string
   [key: string]: unknown
 }
@@ -144,6 +144,29 @@ export interface CallToolResult extends Result {
   /** An object up to 2025-11-25, any JSON value from 2026-07-28 on. */
   structuredContent?: JSONValue
   isError?: boolean
+}
+
+// ---- multi round-trip requests (2026-07-28) ----------------------------------------------
+
+/** A request the server needs the client to fulfil before it can finish a call. */
+export type InputRequest =
+  | { method: 'elicitation/create'; params: JSONObject }
+  | { method: 'sampling/createMessage'; params: JSONObject }
+  | { method: 'roots/list'; params?: JSONObject }
+
+/** Input requests by the server's key. */
+export type InputRequests = Record<string, InputRequest>
+
+/** The client's result for each input request (an `ElicitResult`, `CreateMessageResult` or
+ * `ListRootsResult`), by the key of the request. */
+export type InputResponses = Record<string, JSONObject>
+
+/** The server needs more input: fulfil `inputRequests`, then retry the call with
+ * `inputResponses` and `requestState` echoed. At least one of the two is present. */
+export interface InputRequiredResult extends Result {
+  resultType?: 'input_required'
+  inputRequests?: InputRequests
+  requestState?: string
 }
 
 export type ListToolsRequest = JSONRPCRequest<'tools/list', { cursor?: string; _meta?: Meta }>
@@ -380,7 +403,7 @@ export type ClientIncoming =
   | { event: 'handshake_failed' }
   | { event: 'tools_page'; id: number; result: ListToolsResult; stop: PagerStop | null }
   | { event: 'tool_result'; id: number; class: 'success' | 'tool_error'; result: CallToolResult }
-  | { event: 'input_required'; id: number; result: Result }
+  | { event: 'input_required'; id: number; result: InputRequiredResult }
   | { event: 'error'; id: number; method: string; error: JSONRPCErrorObject }
   | { event: 'progress'; id: number; progress: number; total: number | null; message: string | null }
   | { event: 'tool_list_changed' }
@@ -394,10 +417,24 @@ export interface ClientTimerEvent {
   method: string
 }
 
+/** A `tools/call` for the application (`Server.handleInput`, `HttpEndpoint.handle`). */
+export interface CallToolEvent {
+  id: RequestId
+  name: string
+  arguments: JSONObject | null
+  progressToken: ProgressToken | null
+  /** 2026-07-28: what the client declared for this request. */
+  clientCapabilities: JSONObject | null
+  /** 2026-07-28: the retry of a call answered with an `InputRequiredResult`. */
+  inputResponses: InputResponses | null
+  /** 2026-07-28: the `requestState` echoed by that retry. */
+  requestState: string | null
+}
+
 /** What one message from the client asks of the server (`Server.handleInput`). */
 export type ServerIncoming =
   | { event: 'list_tools'; id: RequestId; cursor: string | null }
-  | { event: 'call_tool'; id: RequestId; name: string; arguments: JSONObject | null; progressToken: ProgressToken | null }
+  | ({ event: 'call_tool' } & CallToolEvent)
   | { event: 'cancelled'; id: RequestId | null; known: boolean }
   | { event: 'refused'; id: RequestId | null; kind: ErrorKindName; code: number | null }
   | { event: 'handshake' }
@@ -490,7 +527,7 @@ export interface HttpCall {
   exchange: number
   request:
     | { event: 'list_tools'; id: RequestId; cursor: string | null }
-    | { event: 'call_tool'; id: RequestId; name: string; arguments: JSONObject | null; progressToken: ProgressToken | null }
+    | ({ event: 'call_tool' } & CallToolEvent)
 }
 
 /** What `HttpEndpoint.handle` decided. */

@@ -149,6 +149,52 @@ impl Client {
         sent(env, id, Some(&token), &bytes)
     }
 
+    /// Retries a `tools/call` answered with an `input_required` event (2026-07-28): the same
+    /// `name` and `args`, with `inputResponses` (the client's result for each input request,
+    /// by key) and the `requestState` the server sent. A new request with a new id.
+    #[napi(
+        ts_args_type = "now: number, name: string, args: JSONObject | null | undefined, inputResponses: InputResponses, requestState?: string | null, timeout?: number | null, progress?: ProgressToken | boolean | null",
+        ts_return_type = "CallSent<Buffer>"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    pub fn retry_tool<'a>(
+        &mut self,
+        env: &'a Env,
+        now: Unknown,
+        name: Unknown,
+        args: Option<Unknown>,
+        input_responses: Unknown,
+        request_state: Option<Unknown>,
+        timeout: Option<Unknown>,
+        progress: Option<Unknown>,
+    ) -> Result<Object<'a>> {
+        let now = millis_arg(env, now, "now")?;
+        let name = string_arg(env, name, "name")?;
+        let args = given(args)?.map(|a| js_to_value(env, a)).transpose()?;
+        let responses = js_to_value(env, input_responses)?;
+        let state = given(request_state)?
+            .map(|s| string_arg(env, s, "requestState"))
+            .transpose()?;
+        let timeout = opt_millis(env, timeout, "timeout")?;
+        let progress = match given(progress)? {
+            Some(p) => js_to_value(env, p)?,
+            None => Value::Null,
+        };
+        let (id, token, bytes) = self
+            .session
+            .retry_tool(
+                now,
+                &name,
+                args.as_ref(),
+                &responses,
+                state.as_deref(),
+                timeout,
+                &progress,
+            )
+            .map_err(|e| mcpwire_error(env, e))?;
+        sent(env, id, Some(&token), &bytes)
+    }
+
     /// Cancels a request in flight: the `notifications/cancelled` bytes, or `null` when it
     /// was not in flight.
     #[napi(
@@ -312,6 +358,29 @@ impl Server {
         opt_bytes(env, bytes)
     }
 
+    /// The response to a `tools/call` asking for input (2026-07-28): `result` is an
+    /// `InputRequiredResult` (`inputRequests` and/or `requestState`). `null` when the request
+    /// was cancelled; an input request for a capability the call did not declare throws
+    /// `missing_required_client_capability` and leaves the call open.
+    #[napi(
+        ts_args_type = "id: RequestId, result: InputRequiredResult",
+        ts_return_type = "Buffer | null"
+    )]
+    pub fn respond_input_required<'a>(
+        &mut self,
+        env: &'a Env,
+        id: Unknown,
+        result: Unknown,
+    ) -> Result<Option<BufferSlice<'a>>> {
+        let id = js_to_value(env, id)?;
+        let result = js_to_value(env, result)?;
+        let bytes = self
+            .session
+            .respond_input_required(&id, &result)
+            .map_err(|e| mcpwire_error(env, e))?;
+        opt_bytes(env, bytes)
+    }
+
     /// The response to a `tools/list` with one page.
     #[napi(ts_args_type = "id: RequestId, result: ListToolsResult")]
     pub fn respond_list<'a>(
@@ -330,9 +399,10 @@ impl Server {
     }
 
     /// The wire form of a failure of `kind` (an ErrorKind name) for request `id`, or `null`
-    /// when the request was cancelled.
+    /// when the request was cancelled; `data`'s members go into the error's `data` (e.g.
+    /// `requiredCapabilities` of `missing_required_client_capability`).
     #[napi(
-        ts_args_type = "id: RequestId, kind: ErrorKindName, message: string",
+        ts_args_type = "id: RequestId, kind: ErrorKindName, message: string, data?: Record<string, JSONValue> | null",
         ts_return_type = "Buffer | null"
     )]
     pub fn respond_failure<'a>(
@@ -341,13 +411,15 @@ impl Server {
         id: Unknown,
         kind: Unknown,
         message: Unknown,
+        data: Option<Unknown>,
     ) -> Result<Option<BufferSlice<'a>>> {
         let id = js_to_value(env, id)?;
         let kind = string_arg(env, kind, "kind")?;
         let message = string_arg(env, message, "message")?;
+        let data = given(data)?.map(|d| js_to_value(env, d)).transpose()?;
         let bytes = self
             .session
-            .respond_failure(&id, &kind, &message)
+            .respond_failure_with_data(&id, &kind, &message, data.as_ref())
             .map_err(|e| mcpwire_error(env, e))?;
         opt_bytes(env, bytes)
     }

@@ -475,6 +475,27 @@ impl HttpEndpoint {
         reply(env, "reply", r)
     }
 
+    /// Answers the `tools/call` on `exchange` asking for input (2026-07-28): `result` is an
+    /// `InputRequiredResult`.
+    #[napi(
+        ts_args_type = "exchange: number, result: InputRequiredResult",
+        ts_return_type = "HttpReply<Buffer>"
+    )]
+    pub fn respond_input_required<'a>(
+        &mut self,
+        env: &'a Env,
+        exchange: Unknown,
+        result: Unknown,
+    ) -> Result<Object<'a>> {
+        let exchange = exchange_arg(env, exchange)?;
+        let result = js_to_value(env, result)?;
+        let r = self
+            .inner
+            .respond_input_required(exchange, &result)
+            .map_err(|e| mcpwire_error(env, e))?;
+        reply(env, "reply", r)
+    }
+
     /// Answers the `tools/list` on `exchange` with `result`.
     #[napi(
         ts_args_type = "exchange: number, result: ListToolsResult",

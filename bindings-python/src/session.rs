@@ -102,6 +102,48 @@ impl Client {
         )
     }
 
+    /// Retries a `tools/call` answered with an `input_required` event (2026-07-28): the same
+    /// `name` and `arguments`, with `input_responses` (the client's result for each input
+    /// request, by key) and the `request_state` the server sent. A new request with a new id:
+    /// `(request id, progress token or None, bytes to send)`.
+    #[pyo3(signature = (now, name, arguments, input_responses, request_state=None, timeout=None, progress=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn retry_tool<'py>(
+        &mut self,
+        py: Python<'py>,
+        now: u64,
+        name: &str,
+        arguments: Option<&Bound<'py, PyAny>>,
+        input_responses: &Bound<'py, PyAny>,
+        request_state: Option<&str>,
+        timeout: Option<u64>,
+        progress: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let args = opt_value_of(arguments)?;
+        let responses = value_of(input_responses)?;
+        let progress = opt_value_of(progress)?.unwrap_or(mcpwire::json::Value::Null);
+        let (id, token, out) = check(
+            py,
+            self.inner.retry_tool(
+                now,
+                name,
+                args.as_ref(),
+                &responses,
+                request_state,
+                timeout,
+                &progress,
+            ),
+        )?;
+        PyTuple::new(
+            py,
+            [
+                id.into_pyobject(py)?.into_any(),
+                to_py(py, &token)?,
+                bytes(py, out).into_any(),
+            ],
+        )
+    }
+
     /// Cancels a request in flight: the bytes to send, or `None` when it was not in flight.
     #[pyo3(signature = (id, reason=None))]
     fn cancel<'py>(
@@ -199,6 +241,20 @@ impl Server {
         Ok(check(py, self.inner.respond_tool(&id, &result))?.map(|b| bytes(py, b)))
     }
 
+    /// The bytes answering a `tools/call` that needs more input (2026-07-28): `result` is an
+    /// `InputRequiredResult` (`inputRequests` and/or `requestState`). `None` when the request
+    /// was cancelled; an input request for a capability the call did not declare raises
+    /// `missing_required_client_capability` and leaves the call open.
+    fn respond_input_required<'py>(
+        &mut self,
+        id: &Bound<'py, PyAny>,
+        result: &Bound<'py, PyAny>,
+    ) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        let py = id.py();
+        let (id, result) = (value_of(id)?, value_of(result)?);
+        Ok(check(py, self.inner.respond_input_required(&id, &result))?.map(|b| bytes(py, b)))
+    }
+
     /// The bytes answering a `tools/list` with one page (a `ListToolsResult`).
     fn respond_list<'py>(
         &mut self,
@@ -211,16 +267,25 @@ impl Server {
     }
 
     /// The wire form of a failure of `kind` (an `ERROR_KINDS` name) for request `id`, or
-    /// `None` when it was cancelled.
+    /// `None` when it was cancelled; `data`'s members (a dict) go into the error's `data`,
+    /// e.g. `requiredCapabilities` of `missing_required_client_capability`.
+    #[pyo3(signature = (id, kind, message, data=None))]
     fn respond_failure<'py>(
         &mut self,
         id: &Bound<'py, PyAny>,
         kind: &str,
         message: &str,
+        data: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyBytes>>> {
         let py = id.py();
         let id = value_of(id)?;
-        Ok(check(py, self.inner.respond_failure(&id, kind, message))?.map(|b| bytes(py, b)))
+        let data = data.map(value_of).transpose()?;
+        let out = check(
+            py,
+            self.inner
+                .respond_failure_with_data(&id, kind, message, data.as_ref()),
+        )?;
+        Ok(out.map(|b| bytes(py, b)))
     }
 
     /// A `notifications/progress` for request `id`.

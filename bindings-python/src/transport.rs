@@ -355,6 +355,22 @@ impl HttpEndpoint {
         Ok(reply_dict(py, "reply", r)?.into_any())
     }
 
+    /// Answers the `tools/call` on `exchange` asking for input (2026-07-28): `result` is an
+    /// `InputRequiredResult`; the last reply part.
+    fn respond_input_required<'py>(
+        &mut self,
+        exchange: u64,
+        result: &Bound<'py, PyAny>,
+    ) -> PyResult<Out<'py>> {
+        let py = result.py();
+        let r = check(
+            py,
+            self.inner
+                .respond_input_required(exchange, &value_of(result)?),
+        )?;
+        Ok(reply_dict(py, "reply", r)?.into_any())
+    }
+
     /// Answers the `tools/list` on `exchange` with `result`: the last reply part.
     fn respond_list<'py>(
         &mut self,

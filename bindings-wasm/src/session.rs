@@ -151,6 +151,49 @@ impl Client {
         sent(id, Some(&token), &bytes)
     }
 
+    /// Retries a `tools/call` answered with an `input_required` event (2026-07-28): the same
+    /// `name` and `args`, with `inputResponses` (the client's result for each input request,
+    /// by key) and the `requestState` the server sent. A new request with a new id.
+    #[wasm_bindgen(js_name = retryTool, unchecked_return_type = "CallSent")]
+    #[allow(clippy::too_many_arguments)]
+    pub fn retry_tool(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] now: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "JSONObject | null | undefined")] args: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "InputResponses")] input_responses: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] request_state: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] timeout: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ProgressToken | boolean | null")]
+        progress: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let now = millis_arg(&now, "now")?;
+        let name = string_arg(&name, "name")?;
+        let args = given(&args).map(js_to_value).transpose()?;
+        let responses = js_to_value(&input_responses)?;
+        let state = given(&request_state)
+            .map(|s| string_arg(s, "requestState"))
+            .transpose()?;
+        let timeout = opt_millis(&timeout, "timeout")?;
+        let progress = match given(&progress) {
+            Some(p) => js_to_value(p)?,
+            None => Value::Null,
+        };
+        let (id, token, bytes) = self
+            .session
+            .retry_tool(
+                now,
+                &name,
+                args.as_ref(),
+                &responses,
+                state.as_deref(),
+                timeout,
+                &progress,
+            )
+            .map_err(mcpwire_error)?;
+        sent(id, Some(&token), &bytes)
+    }
+
     /// Cancels a request in flight: the `notifications/cancelled` bytes, or `null` when it
     /// was not in flight.
     #[wasm_bindgen(unchecked_return_type = "Uint8Array | null")]
@@ -301,6 +344,25 @@ impl Server {
         Ok(opt_bytes(bytes))
     }
 
+    /// The response to a `tools/call` asking for input (2026-07-28): `result` is an
+    /// `InputRequiredResult` (`inputRequests` and/or `requestState`). `null` when the request
+    /// was cancelled; an input request for a capability the call did not declare throws
+    /// `missing_required_client_capability` and leaves the call open.
+    #[wasm_bindgen(js_name = respondInputRequired, unchecked_return_type = "Uint8Array | null")]
+    pub fn respond_input_required(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "InputRequiredResult")] result: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let id = js_to_value(&id)?;
+        let result = js_to_value(&result)?;
+        let bytes = self
+            .session
+            .respond_input_required(&id, &result)
+            .map_err(mcpwire_error)?;
+        Ok(opt_bytes(bytes))
+    }
+
     /// The response to a `tools/list` with one page.
     #[wasm_bindgen(js_name = respondList)]
     pub fn respond_list(
@@ -316,20 +378,24 @@ impl Server {
     }
 
     /// The wire form of a failure of `kind` (an ErrorKind name) for request `id`, or `null`
-    /// when the request was cancelled.
+    /// when the request was cancelled; `data`'s members go into the error's `data` (e.g.
+    /// `requiredCapabilities` of `missing_required_client_capability`).
     #[wasm_bindgen(js_name = respondFailure, unchecked_return_type = "Uint8Array | null")]
     pub fn respond_failure(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ErrorKindName")] kind: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] message: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Record<string, JSONValue> | null")]
+        data: JsValue,
     ) -> Result<JsValue, JsValue> {
         let id = js_to_value(&id)?;
         let kind = string_arg(&kind, "kind")?;
         let message = string_arg(&message, "message")?;
+        let data = given(&data).map(js_to_value).transpose()?;
         let bytes = self
             .session
-            .respond_failure(&id, &kind, &message)
+            .respond_failure_with_data(&id, &kind, &message, data.as_ref())
             .map_err(mcpwire_error)?;
         Ok(opt_bytes(bytes))
     }

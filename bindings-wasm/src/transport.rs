@@ -451,6 +451,27 @@ impl HttpEndpoint {
         )
     }
 
+    /// Answers the `tools/call` on `exchange` asking for input (2026-07-28): `result` is an
+    /// `InputRequiredResult`.
+    #[wasm_bindgen(
+        js_name = respondInputRequired,
+        unchecked_return_type = "HttpReply<Uint8Array>"
+    )]
+    pub fn respond_input_required(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] exchange: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "InputRequiredResult")] result: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let exchange = exchange_arg(&exchange)?;
+        let result = js_to_value(&result)?;
+        reply(
+            "reply",
+            self.inner
+                .respond_input_required(exchange, &result)
+                .map_err(mcpwire_error)?,
+        )
+    }
+
     /// Answers the `tools/list` on `exchange` with `result`.
     #[wasm_bindgen(js_name = respondList, unchecked_return_type = "HttpReply<Uint8Array>")]
     pub fn respond_list(

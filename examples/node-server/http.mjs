@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { HttpEndpoint, McpwireError } from '../../bindings-node/mcpwire.mjs';
-import { answer, capabilities, list, now, serverInfo, tools, versions } from './tools.mjs';
+import { answer, capabilities, list, now, respond, serverInfo, tools, versions } from './tools.mjs';
 
 const MAX_BODY = 16 * 1024 * 1024;
 
@@ -37,10 +37,8 @@ export function app(port) {
       const report = async (progress, total) => {
         if (request.progressToken !== null) emit(exchange, endpoint.notifyProgress(exchange, progress, total));
       };
-      const outcome = await answer(request.name, request.arguments, report, abort.signal);
-      emit(exchange, outcome.result !== undefined
-        ? endpoint.respondTool(exchange, outcome.result)
-        : endpoint.respondFailure(exchange, outcome.kind, outcome.message));
+      const outcome = await answer(request.name, request.arguments, report, abort.signal, request);
+      emit(exchange, respond(endpoint, exchange, outcome));
     } catch (e) {
       if (!abort.signal.aborted && !(e instanceof McpwireError)) throw e;
       // Cancelled (a closed 2026-07-28 stream, or notifications/cancelled: pollCancelled), or

@@ -71,3 +71,31 @@ test('notifications/cancelled stops the tool on 2025-11-25', async () => {
   s.server.closeAllConnections();
   s.server.close();
 });
+
+// test_streaming_elicitation over the 2026-07-28 wire: 400 and -32021 without the elicitation
+// capability; with it, an input_required result (200), and after the retry the answer.
+test('input_required over HTTP 2026-07-28', async () => {
+  const { server, url } = await listening();
+  try {
+    const exchange = async (client, sent) => {
+      const res = await post(url, sent.bytes, '2026-07-28');
+      return [res.status, client.handleInput(Buffer.from(await res.arrayBuffer()), 0)];
+    };
+    const bare = new Client({ version: '2026-07-28', clientInfo });
+    bare.assumeReady(true);
+    const [status, refused] = await exchange(bare, bare.callTool(0, 'test_streaming_elicitation'));
+    assert.equal(status, 400);
+    assert.equal(refused.error.code, -32021);
+    const client = new Client({ version: '2026-07-28', clientInfo, capabilities: { elicitation: {} } });
+    client.assumeReady(true);
+    const [s1, asked] = await exchange(client, client.callTool(0, 'test_streaming_elicitation'));
+    assert.equal(s1, 200);
+    assert.equal(asked.event, 'input_required');
+    const answer = { user_name: { action: 'accept', content: { name: 'Ada' } } };
+    const [s2, done] = await exchange(client, client.retryTool(0, 'test_streaming_elicitation', null, answer));
+    assert.equal(s2, 200);
+    assert.deepEqual(JSON.parse(done.result.content[0].text), answer);
+  } finally {
+    server.close();
+  }
+});

@@ -6,7 +6,7 @@
 // one mcpwire Server (a stdio connection), the HTTP form on mcpwire's endpoint.
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Schema, Server, checkArguments } from '../../bindings-node/mcpwire.mjs';
+import { McpwireError, Schema, Server, checkArguments } from '../../bindings-node/mcpwire.mjs';
 
 export const definitions = JSON.parse(readFileSync(new URL('../tools.json', import.meta.url), 'utf8'));
 export const serverInfo = definitions.serverInfo;
@@ -24,16 +24,19 @@ export const list = { tools, ttlMs: 0, cacheScope: 'public' };
 export const now = () => Math.floor(performance.now());
 
 /**
- * What a tools/call of `name` gets: `{ result }` (a CallToolResult) or `{ kind, message }` (a
- * failure). `await report(progress, total)` sends progress (the caller drops it when the
- * request asked for none); `signal` aborts the tool (it then throws).
+ * What a tools/call of `name` gets: `{ result }` (a CallToolResult), `{ inputRequired }` (an
+ * InputRequiredResult) or `{ kind, message, data }` (a failure). `await report(progress,
+ * total)` sends progress (the caller drops it when the request asked for none); `signal`
+ * aborts the tool (it then throws); `call` is the call event (what it declared and brought
+ * back, 2026-07-28).
  */
-export async function answer(name, args, report, signal) {
+export async function answer(name, args, report, signal, call = {}) {
   const d = byName[name];
   if (d === undefined) return { kind: 'unknown_tool', message: `Unknown tool: ${name}` };
   args ??= {};
   if (!schemas[name].isValid(args)) return { result: checkArguments(d.tool.inputSchema, name, args) };
   if (d.fail !== undefined) return { kind: 'tool_execution_failed', message: d.fail };
+  if (d.inputRequests !== undefined) return ask(d, call);
   if (d.progress !== undefined) {
     for (const [i, value] of d.progress.entries()) {
       if (i) await sleep(d.intervalMs, undefined, { signal });
@@ -50,6 +53,47 @@ export async function answer(name, args, report, signal) {
   }
   if (name === 'echo') return { result: { content: [{ type: 'text', text: args.text }] } };
   return { result: d.result };
+}
+
+/**
+ * A tool that needs input from the client (2026-07-28): -32021 naming what it `requires` when
+ * the call did not declare it; its `inputRequests` again until the retry brings a response
+ * for each; then the responses.
+ */
+function ask(d, call) {
+  const declared = call.clientCapabilities ?? null;
+  const missing = Object.fromEntries(Object.entries(d.requires).filter(([k]) => declared !== null && !(k in declared)));
+  if (Object.keys(missing).length > 0) {
+    return {
+      kind: 'missing_required_client_capability',
+      message: `${d.tool.name} needs the client capabilities ${Object.keys(missing).sort()}`,
+      data: { requiredCapabilities: missing },
+    };
+  }
+  const responses = call.inputResponses ?? {};
+  const keys = Object.keys(d.inputRequests);
+  const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!keys.every((k) => isObject(responses[k]))) return { inputRequired: { inputRequests: d.inputRequests } };
+  const got = Object.fromEntries(keys.sort().map((k) => [k, responses[k]]));
+  return { result: { content: [{ type: 'text', text: JSON.stringify(got) }] } };
+}
+
+/**
+ * The answer to a call from `answer`'s outcome, through `respondTool` / `respondInputRequired`
+ * / `respondFailure` of a Server (`to`: a request id) or an HttpEndpoint (`to`: an exchange).
+ * An input_required result on a version without one (before 2026-07-28) becomes a tool error.
+ */
+export function respond(target, to, outcome) {
+  if (outcome.result !== undefined) return target.respondTool(to, outcome.result);
+  if (outcome.inputRequired !== undefined) {
+    try {
+      return target.respondInputRequired(to, outcome.inputRequired);
+    } catch (e) {
+      if (!(e instanceof McpwireError)) throw e;
+      return target.respondFailure(to, 'tool_execution_failed', e.message);
+    }
+  }
+  return target.respondFailure(to, outcome.kind, outcome.message, outcome.data ?? null);
 }
 
 /**
@@ -89,16 +133,14 @@ export class Session {
     };
     let outcome;
     try {
-      outcome = await answer(event.name, event.arguments, report, signal);
+      outcome = await answer(event.name, event.arguments, report, signal, event);
     } catch (e) {
       if (!signal.aborted) throw e;
       // Cancelled: ends the request in core, whose answer is suppressed.
       this.server.respondFailure(id, 'tool_execution_failed', 'cancelled');
       return;
     }
-    const out = outcome.result !== undefined
-      ? this.server.respondTool(id, outcome.result)
-      : this.server.respondFailure(id, outcome.kind, outcome.message);
+    const out = respond(this.server, id, outcome);
     if (out !== null) await send(out);
   }
 }

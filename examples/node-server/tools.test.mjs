@@ -7,8 +7,8 @@ import { Client } from '../../bindings-node/mcpwire.mjs';
 import { Session, byName, definitions, now } from './tools.mjs';
 
 class Link {
-  constructor(version) {
-    this.client = new Client({ version, clientInfo: { name: 'test-host', version: '1.0' } });
+  constructor(version, capabilities = {}) {
+    this.client = new Client({ version, clientInfo: { name: 'test-host', version: '1.0' }, capabilities });
     this.session = new Session();
     this.events = [];
   }
@@ -25,6 +25,10 @@ class Link {
   }
   async call(name, args, progress) {
     await this.deliver(this.client.callTool(now(), name, args, null, progress).bytes);
+    return this.events.pop();
+  }
+  async retry(name, responses, state) {
+    await this.deliver(this.client.retryTool(now(), name, null, responses, state).bytes);
     return this.events.pop();
   }
 }
@@ -87,3 +91,34 @@ for (const version of ['2025-11-25', '2026-07-28']) {
     });
   });
 }
+
+// test_streaming_elicitation and test_missing_capability: -32021 naming the capability when the
+// call did not declare it; else an input_required result, and after the retry the responses.
+test('input_required tools ask, then answer (2026-07-28)', async () => {
+  const cases = {
+    test_streaming_elicitation: [{ elicitation: {} }, { user_name: { action: 'accept', content: { name: 'Ada' } } }],
+    test_missing_capability: [
+      { sampling: {} },
+      { capital_question: { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'm', stopReason: 'endTurn' } },
+    ],
+  };
+  for (const [name, [capability, responses]] of Object.entries(cases)) {
+    const refused = await (await new Link('2026-07-28').handshake()).call(name);
+    assert.equal(refused.error.code, -32021);
+    assert.deepEqual(refused.error.data.requiredCapabilities, capability);
+    const l = await new Link('2026-07-28', capability).handshake();
+    const asked = await l.call(name);
+    assert.equal(asked.event, 'input_required');
+    assert.deepEqual(asked.result.inputRequests, byName[name].inputRequests);
+    assert.equal((await l.retry(name, { other: {} })).event, 'input_required', 'asked again');
+    const done = await l.retry(name, responses);
+    assert.equal(done.class, 'success');
+    assert.deepEqual(JSON.parse(done.result.content[0].text), responses);
+  }
+});
+
+test('input_required tools are tool errors before 2026-07-28', async () => {
+  const got = await (await new Link('2025-11-25').handshake()).call('test_streaming_elicitation');
+  assert.equal(got.result.isError, true);
+  assert.ok(got.result.content[0].text.includes('2026-07-28'));
+});

@@ -36,6 +36,19 @@ for name in ("test_simple_text", "test_image_content", "test_audio_content", "te
     static(name)
 
 
+def needs_2026(name):
+    """The tools that ask for input with 2026-07-28's input_required results, which this SDK
+    (up to 2025-11-25) does not have: listed, and a tool error when called."""
+    async def tool() -> CallToolResult:
+        raise ToolError(f"{name} asks for input with input_required results (2026-07-28)")
+
+    server.tool(name=name, description=BY_NAME[name]["tool"]["description"])(tool)
+
+
+for name in (n for n, d in BY_NAME.items() if "inputRequests" in d):
+    needs_2026(name)
+
+
 @server.tool(description=BY_NAME["json_schema_2020_12_tool"]["tool"]["description"])
 async def json_schema_2020_12_tool(name: str = "", contactMethod: str = "", phone: str = "", email: str = "",
                                    address: dict | None = None) -> CallToolResult:

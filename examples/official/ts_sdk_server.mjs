@@ -32,6 +32,13 @@ function newServer() {
       return d.result;
     });
   }
+  // The tools that ask for input with 2026-07-28's input_required results, which this SDK (up
+  // to 2025-11-25) does not have: listed, and a tool error when called.
+  for (const name of Object.keys(byName).filter((n) => byName[n].inputRequests !== undefined)) {
+    server.registerTool(name, { description: byName[name].tool.description }, async () => {
+      throw new Error(`${name} asks for input with input_required results (2026-07-28)`);
+    });
+  }
   const j = byName.json_schema_2020_12_tool;
   server.registerTool(j.tool.name, {
     description: j.tool.description,

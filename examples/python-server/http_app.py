@@ -9,7 +9,7 @@ import asyncio
 import os
 
 import mcpwire
-from tools import CAPABILITIES, LIST, SERVER_INFO, TOOLS, VERSIONS, answer, now
+from tools import CAPABILITIES, LIST, SERVER_INFO, TOOLS, VERSIONS, Responder, answer, now, respond
 
 MAX_BODY = 16 * 1024 * 1024
 
@@ -105,11 +105,8 @@ class App:
                 if request["progressToken"] is not None:
                     self.emit(exchange, self.endpoint.notify_progress(exchange, progress, total))
 
-            outcome = await answer(request["name"], request["arguments"], report)
-            if outcome[0] == "result":
-                self.emit(exchange, self.endpoint.respond_tool(exchange, outcome[1]))
-            else:
-                self.emit(exchange, self.endpoint.respond_failure(exchange, outcome[1], outcome[2]))
+            outcome = await answer(request["name"], request["arguments"], report, request)
+            self.emit(exchange, respond(Responder(self.endpoint, exchange), outcome))
         except (asyncio.CancelledError, mcpwire.Error) as e:
             # Cancelled (a closed 2026-07-28 stream, or notifications/cancelled making the
             # next progress fail), or the session ended: end the exchange; the endpoint

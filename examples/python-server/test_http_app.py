@@ -93,3 +93,35 @@ def test_notifications_cancelled_stops_the_tool_on_2025_11_25():
         assert b'"result"' not in call.body()
         assert json.loads(call.body().split(b"data: ")[1].split(b"\n")[0])["method"] == "notifications/progress"
     asyncio.run(main())
+
+
+def test_input_required_over_http_2026():
+    """test_streaming_elicitation over the 2026-07-28 wire: 400 and -32021 without the
+    elicitation capability; with it, an input_required result (200), and after the retry the
+    answer."""
+    async def main():
+        app = App(9)
+
+        async def exchange(client, make):
+            _, _, wire = make()
+            request = Request(app, "POST", headers_for(wire, "2026-07-28"), wire)
+            await request.task
+            status = next(m for m in request.sent if m["type"] == "http.response.start")["status"]
+            return status, client.handle_input(request.body(), 0)
+
+        bare = mcpwire.Client("2026-07-28", HOST)
+        bare.assume_ready(True)
+        status, got = await exchange(bare, lambda: bare.call_tool(0, "test_streaming_elicitation"))
+        assert status == 400 and got["error"]["code"] == -32021
+
+        client = mcpwire.Client("2026-07-28", HOST, {"elicitation": {}})
+        client.assume_ready(True)
+        status, got = await exchange(client, lambda: client.call_tool(0, "test_streaming_elicitation"))
+        assert status == 200 and got["event"] == "input_required"
+        answer = {"user_name": {"action": "accept", "content": {"name": "Ada"}}}
+        status, got = await exchange(
+            client, lambda: client.retry_tool(0, "test_streaming_elicitation", None, answer))
+        assert status == 200 and got["event"] == "tool_result"
+        assert json.loads(got["result"]["content"][0]["text"]) == answer
+
+    asyncio.run(main())

@@ -13,8 +13,8 @@ HOST = {"name": "test-host", "version": "1.0"}
 
 
 class Link:
-    def __init__(self, version):
-        self.client = mcpwire.Client(version, HOST)
+    def __init__(self, version, capabilities=None):
+        self.client = mcpwire.Client(version, HOST, capabilities)
         self.session = tools.Session()
         self.events = []
 
@@ -34,6 +34,11 @@ class Link:
 
     async def call(self, name, arguments=None, progress=None):
         _, _, wire = self.client.call_tool(tools.now(), name, arguments, progress=progress)
+        await self.deliver(wire)
+        return self.events.pop()
+
+    async def retry(self, name, responses, state=None):
+        _, _, wire = self.client.retry_tool(tools.now(), name, None, responses, state)
         await self.deliver(wire)
         return self.events.pop()
 
@@ -103,3 +108,43 @@ def test_cancel_mid_call(link):
     asyncio.run(scenario())
     assert not any(e["event"] == "tool_result" for e in link.events)
     assert link.session.server.in_flight() == 0 and link.session.running == {}
+
+
+def test_input_required_tools_ask_then_answer_on_2026():
+    """test_streaming_elicitation and test_missing_capability: -32021 naming the capability
+    when the call did not declare it; else an input_required result, and after the retry the
+    responses."""
+    answers = {
+        "test_streaming_elicitation": ({"elicitation": {}}, {"user_name": {"action": "accept", "content": {"name": "Ada"}}}),
+        "test_missing_capability": (
+            {"sampling": {}},
+            {"capital_question": {"role": "assistant", "content": {"type": "text", "text": "Paris"},
+                                  "model": "m", "stopReason": "endTurn"}},
+        ),
+    }
+    for name, (capability, responses) in answers.items():
+        link = Link("2026-07-28")
+        asyncio.run(link.handshake())
+        refused = asyncio.run(link.call(name))
+        assert refused["event"] == "error" and refused["error"]["code"] == -32021
+        assert refused["error"]["data"]["requiredCapabilities"] == capability
+
+        link = Link("2026-07-28", capability)
+        asyncio.run(link.handshake())
+        asked = asyncio.run(link.call(name))
+        assert asked["event"] == "input_required"
+        assert asked["result"]["inputRequests"] == tools.BY_NAME[name]["inputRequests"]
+        # A retry without a response for each key is asked again.
+        again = asyncio.run(link.retry(name, {"other": {}}))
+        assert again["event"] == "input_required"
+        done = asyncio.run(link.retry(name, responses))
+        assert done["event"] == "tool_result" and done["class"] == "success"
+        assert json.loads(done["result"]["content"][0]["text"]) == responses
+
+
+def test_input_required_tools_are_tool_errors_before_2026():
+    link = Link("2025-11-25")
+    asyncio.run(link.handshake())
+    got = asyncio.run(link.call("test_streaming_elicitation"))
+    assert got["event"] == "tool_result" and got["result"]["isError"] is True
+    assert "2026-07-28" in got["result"]["content"][0]["text"]

@@ -30,18 +30,21 @@ def now() -> int:
     return int(time.monotonic() * 1000)
 
 
-async def answer(name: str, arguments, report):
-    """What a tools/call of `name` gets: ("result", CallToolResult) or ("failure", error kind,
-    message). `await report(progress, total)` sends progress (the caller drops it when the
-    request asked for none)."""
+async def answer(name: str, arguments, report, call=None):
+    """What a tools/call of `name` gets: ("result", CallToolResult), ("input_required",
+    InputRequiredResult) or ("failure", error kind, message, data or None). `await
+    report(progress, total)` sends progress (the caller drops it when the request asked for
+    none); `call` is the call event (what it declared and brought back, 2026-07-28)."""
     d = BY_NAME.get(name)
     if d is None:
-        return "failure", "unknown_tool", f"Unknown tool: {name}"
+        return "failure", "unknown_tool", f"Unknown tool: {name}", None
     arguments = arguments or {}
     if not SCHEMAS[name].is_valid(arguments):
         return "result", mcpwire.check_arguments(d["tool"]["inputSchema"], name, arguments)
     if "fail" in d:
-        return "failure", "tool_execution_failed", d["fail"]
+        return "failure", "tool_execution_failed", d["fail"], None
+    if "inputRequests" in d:
+        return ask(d, call or {})
     if "progress" in d:
         for i, value in enumerate(d["progress"]):
             if i:
@@ -57,6 +60,38 @@ async def answer(name: str, arguments, report):
     if name == "echo":
         return "result", {"content": [{"type": "text", "text": arguments["text"]}]}
     return "result", d["result"]
+
+
+def ask(d: dict, call: dict):
+    """A tool that needs input from the client (2026-07-28): -32021 naming what it `requires`
+    when the call did not declare it; its `inputRequests` again until the retry brings a
+    response for each; then the responses."""
+    declared = call.get("clientCapabilities")
+    missing = {k: v for k, v in d["requires"].items() if declared is not None and k not in declared}
+    if missing:
+        return ("failure", "missing_required_client_capability",
+                f"{d['tool']['name']} needs the client capabilities {sorted(missing)}",
+                {"requiredCapabilities": missing})
+    responses = call.get("inputResponses") or {}
+    if not all(isinstance(responses.get(key), dict) for key in d["inputRequests"]):
+        return "input_required", {"inputRequests": d["inputRequests"]}
+    got = {key: responses[key] for key in d["inputRequests"]}
+    return "result", {"content": [{"type": "text", "text": json.dumps(got, sort_keys=True)}]}
+
+
+def respond(respond_to, outcome):
+    """The answer to a call from `answer`'s outcome, written by `respond_to` (a Server's or an
+    HttpEndpoint's respond_* methods with the request bound). An input_required result on a
+    version without one (before 2026-07-28) becomes a tool error."""
+    kind = outcome[0]
+    if kind == "result":
+        return respond_to.tool(outcome[1])
+    if kind == "input_required":
+        try:
+            return respond_to.input_required(outcome[1])
+        except mcpwire.Error as e:
+            return respond_to.failure("tool_execution_failed", str(e), None)
+    return respond_to.failure(outcome[1], outcome[2], outcome[3])
 
 
 class Session:
@@ -95,7 +130,7 @@ class Session:
                 await send(self.server.notify_progress(id, progress, total))
 
         try:
-            outcome = await answer(event["name"], event["arguments"], report)
+            outcome = await answer(event["name"], event["arguments"], report, event)
         except asyncio.CancelledError:
             # Ends the request in core (whose answer is suppressed when the client cancelled
             # it), then lets the cancellation go on.
@@ -104,9 +139,22 @@ class Session:
             except mcpwire.DecodeError:
                 pass  # already answered
             raise
-        if outcome[0] == "result":
-            out = self.server.respond_tool(id, outcome[1])
-        else:
-            out = self.server.respond_failure(id, outcome[1], outcome[2])
+        out = respond(Responder(self.server, id), outcome)
         if out is not None:
             await send(out)
+
+
+class Responder:
+    """`respond_*` of a Server (or an HttpEndpoint) bound to one request (or exchange)."""
+
+    def __init__(self, target, id) -> None:
+        self.target, self.id = target, id
+
+    def tool(self, result):
+        return self.target.respond_tool(self.id, result)
+
+    def input_required(self, result):
+        return self.target.respond_input_required(self.id, result)
+
+    def failure(self, kind, message, data):
+        return self.target.respond_failure(self.id, kind, message, data)

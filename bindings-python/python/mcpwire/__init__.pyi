@@ -210,7 +210,14 @@ method, error}, ``progress`` {id, progress, total, message}, ``tool_list_changed
 {reason}, ``other`` {message}; from :meth:`Client.poll_event`: ``timed_out`` {id, method}.
 
 Server events: ``handshake``, ``list_tools`` {id, cursor}, ``call_tool`` {id, name, arguments,
-progressToken}, ``cancelled`` {id, known}, ``refused`` {id, kind, code}, ``other`` {message}."""
+progressToken, clientCapabilities, inputResponses, requestState}, ``cancelled`` {id, known},
+``refused`` {id, kind, code}, ``other`` {message}.
+
+Multi round-trip requests (2026-07-28): a tool that needs more answers with
+:meth:`Server.respond_input_required` (``{"inputRequests": {key: {"method", "params"}},
+"requestState": …}``); the client gets an ``input_required`` event {id, result}, fulfils each
+input request and retries with :meth:`Client.retry_tool`; the tool then sees the retry's
+``inputResponses`` and ``requestState`` in its ``call_tool`` event."""
 
 @final
 class Client:
@@ -249,6 +256,20 @@ class Client:
         """Sends ``tools/call``: (id, progress token, bytes). ``progress``: ``None``/``False``
         for none, ``True`` for a fresh token, or the token itself (``0`` and ``""`` are
         tokens)."""
+    def retry_tool(
+        self,
+        now: int,
+        name: str,
+        arguments: Optional[Dict[str, JSON]],
+        input_responses: Dict[str, Dict[str, JSON]],
+        request_state: Optional[str] = None,
+        timeout: Optional[int] = None,
+        progress: Union[bool, str, int, None] = None,
+    ) -> Tuple[int, Union[str, int, None], bytes]:
+        """Retries a call answered with an ``input_required`` event (2026-07-28): the same
+        name and arguments, ``input_responses`` (the result for each input request, by key)
+        and the ``requestState`` the server sent; a new id. Raises :class:`DecodeError`
+        before 2026-07-28."""
     def cancel(self, id: int, reason: Optional[str] = None) -> Optional[bytes]:
         """``notifications/cancelled`` for a request in flight; ``None`` when it is not."""
     def handle_input(self, data: Input, now: int) -> Event:
@@ -284,9 +305,18 @@ class Server:
         cancelled (the response is suppressed)."""
     def respond_list(self, id: Union[str, int], result: Dict[str, JSON]) -> bytes:
         """The response carrying one page (a ListToolsResult)."""
-    def respond_failure(self, id: Union[str, int], kind: str, message: str) -> Optional[bytes]:
+    def respond_input_required(self, id: Union[str, int], result: Dict[str, JSON]) -> Optional[bytes]:
+        """The response asking for more input (2026-07-28): ``result`` is an
+        InputRequiredResult (``inputRequests`` and/or ``requestState``; ``resultType`` is set).
+        ``None`` when the request was cancelled. An input request for a capability the call
+        did not declare raises :class:`DecodeError` of kind
+        ``missing_required_client_capability``, and the call stays open."""
+    def respond_failure(
+        self, id: Union[str, int], kind: str, message: str, data: Optional[Dict[str, JSON]] = None
+    ) -> Optional[bytes]:
         """The failure response for ``kind`` (an ``ERROR_KINDS`` name): a JSON-RPC error or an
-        ``isError`` result, as core decides; ``None`` when the request was cancelled."""
+        ``isError`` result, as core decides; ``None`` when the request was cancelled.
+        ``data``'s members go into the error's ``data`` (e.g. ``requiredCapabilities``)."""
     def notify_progress(
         self,
         id: Union[str, int],
@@ -530,10 +560,11 @@ class HttpStream(TypedDict):
 class HttpCall(TypedDict):
     kind: Literal["call"]
     exchange: int
-    """Answer with ``respond_tool`` / ``respond_list`` / ``respond_failure``."""
+    """Answer with ``respond_tool`` / ``respond_input_required`` / ``respond_list`` /
+    ``respond_failure``."""
     request: Event
-    """The server session's event: ``call_tool`` (id, name, arguments, progressToken) or
-    ``list_tools`` (id, cursor)."""
+    """The server session's event: ``call_tool`` (id, name, arguments, progressToken,
+    clientCapabilities, inputResponses, requestState) or ``list_tools`` (id, cursor)."""
 
 @final
 class HttpEndpoint:
@@ -571,6 +602,9 @@ class HttpEndpoint:
         self, exchange: int, progress: float, total: Optional[float] = None, message: Optional[str] = None
     ) -> HttpReply: ...
     def respond_tool(self, exchange: int, result: Dict[str, JSON]) -> HttpReply: ...
+    def respond_input_required(self, exchange: int, result: Dict[str, JSON]) -> HttpReply:
+        """Answers the call asking for more input (2026-07-28; see
+        :meth:`Server.respond_input_required`)."""
     def respond_list(self, exchange: int, result: Dict[str, JSON]) -> HttpReply: ...
     def respond_failure(
         self, exchange: int, kind: str, message: str, data: Optional[Dict[str, JSON]] = None

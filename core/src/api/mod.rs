@@ -11,11 +11,13 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 mod failure;
+mod server_session;
 mod session;
 mod tape;
 pub mod transport;
 pub use failure::Failure;
-pub use session::{page, ClientOptions, ClientSession, ServerSession};
+pub use server_session::{page, ServerSession};
+pub use session::{ClientOptions, ClientSession};
 pub use tape::{decode_tape, decode_tape_unescaping, TapeVecs, TapeWrite};
 
 /// A failure of a value-level call: a decode error, or a misuse (wrong argument) with the

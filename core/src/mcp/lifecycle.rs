@@ -136,14 +136,46 @@ pub struct DiscoverResult<'a> {
     pub result_type: Option<ResultType<'a>>,
     /// `_meta`.
     pub meta: Option<RawJson<'a>>,
+    /// `_meta["io.modelcontextprotocol/serverInfo"]` to write ("Servers SHOULD include this
+    /// field on every response"): the first member of `_meta`, before `meta`'s own (a
+    /// `serverInfo` in `meta` is then left out). Decoding leaves it `None`: what arrived
+    /// stays in `meta`.
+    pub server_info: Option<RawJson<'a>>,
     /// Unknown members.
     pub extra: Extra<'a>,
+}
+
+/// The `_meta` key of the server's `Implementation` on a result (`ResultMetaObject`).
+pub(crate) const SERVER_INFO_META_KEY: &str = "io.modelcontextprotocol/serverInfo";
+
+/// `_meta` with `serverInfo` first, then `meta`'s other members.
+fn write_result_meta<S: Sink + ?Sized>(
+    sink: &mut S,
+    info: &RawJson<'_>,
+    meta: Option<&RawJson<'_>>,
+) {
+    let mut o = ObjectWriter::open(sink);
+    o.key(sink, SERVER_INFO_META_KEY);
+    write_raw(sink, info);
+    for (k, v) in meta.into_iter().flat_map(RawJson::members) {
+        if !k.eq_str(SERVER_INFO_META_KEY) {
+            o.json_key(sink, &k);
+            write_raw(sink, &v);
+        }
+    }
+    o.close(sink);
 }
 
 impl Encode for DiscoverResult<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
         let mut o = ObjectWriter::open(sink);
-        o.raw_field(sink, "_meta", &self.meta);
+        match &self.server_info {
+            Some(info) => {
+                o.key(sink, "_meta");
+                write_result_meta(sink, info, self.meta.as_ref());
+            }
+            None => o.raw_field(sink, "_meta", &self.meta),
+        }
         o.enc_field(sink, "resultType", &self.result_type);
         o.key(sink, "supportedVersions");
         self.supported_versions.write(sink);

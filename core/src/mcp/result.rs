@@ -288,6 +288,7 @@ impl<'a> AnyResult<'a> {
                     cache_scope: f.cache_scope,
                     result_type: f.result_type,
                     meta: f.meta,
+                    server_info: None,
                     extra,
                 })
             }

@@ -2,18 +2,19 @@
 //! progress routing, cancellation and time limits.
 
 pub use super::client_types::{
-    CallOptions, ClientConfig, ClientError, ClientEvent, Incoming, Late, PagerStop, TokenChoice,
+    CallOptions, ClientConfig, ClientError, ClientEvent, Incoming, InputResponses, Late, PagerStop,
+    TokenChoice,
 };
-use super::{Key, Millis, Recent, Table, Text};
+use super::{result_type, Key, Millis, Recent, Table, Text};
 use crate::classify::ResponseClass;
 use crate::error::DecodeError;
 use crate::json::writer::{write_i64, write_plain_str, ObjectWriter, Sink};
 use crate::json::{JsonStr, RawJson};
 use crate::jsonrpc::{Message, RequestId};
 use crate::mcp::{
-    CallToolRequestParams, Encode, InitializeRequestParams, ListToolsRequestParams,
-    ListToolsResult, McpMessage, Method, ProgressToken, ProtocolVersion, RequestMeta,
-    ToolsCapability,
+    CallToolRequestParams, CancelledNotificationParams, Encode, InitializeRequestParams,
+    ListToolsRequestParams, ListToolsResult, McpMessage, Method, ProgressToken, ProtocolVersion,
+    RequestMeta, ToolsCapability,
 };
 
 #[derive(Debug)]
@@ -242,8 +243,56 @@ impl<'c, const N: usize> Client<'c, N> {
         arguments: Option<RawJson<'_>>,
         opts: CallOptions<'_>,
     ) -> Result<(i64, Option<Key>), ClientError> {
+        self.send_call(sink, now, name, arguments, InputResponses::default(), opts)
+    }
+
+    /// Retries a `tools/call` answered with [`Incoming::InputRequired`] (2026-07-28): the
+    /// same `name` and `arguments`, with `input.input_responses` (one per input request key)
+    /// and the `requestState` the server gave, echoed as it came. It is a new request with a
+    /// new id ("the JSON-RPC `id` **MUST** be different between the initial request and the
+    /// retry"). Refused with [`ClientError::NotInVersion`] before 2026-07-28.
+    pub fn retry_tool<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        now: Millis,
+        name: &str,
+        arguments: Option<RawJson<'_>>,
+        input: InputResponses<'_>,
+        opts: CallOptions<'_>,
+    ) -> Result<(i64, Option<Key>), ClientError> {
+        if !self.config.version.has_result_type() {
+            return Err(ClientError::NotInVersion);
+        }
+        self.send_call(sink, now, name, arguments, input, opts)
+    }
+
+    fn send_call<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        now: Millis,
+        name: &str,
+        arguments: Option<RawJson<'_>>,
+        input: InputResponses<'_>,
+        opts: CallOptions<'_>,
+    ) -> Result<(i64, Option<Key>), ClientError> {
         self.tools_gate()?;
-        let token = match opts.progress {
+        let token = self.choose_token(opts.progress)?;
+        let id = self.register(Method::ToolsCall, now, opts.timeout, token.clone())?;
+        let params = CallToolRequestParams {
+            name: JsonStr::new(name),
+            arguments,
+            meta: self.meta(token.as_ref().map(Key::as_token)),
+            input_responses: input.input_responses,
+            request_state: input.request_state,
+            task: None,
+            extra: Default::default(),
+        };
+        McpMessage::CallToolRequest(RequestId::Int(id), params).write(sink);
+        Ok((id, token))
+    }
+
+    fn choose_token(&mut self, progress: TokenChoice<'_>) -> Result<Option<Key>, ClientError> {
+        let token = match progress {
             TokenChoice::None => None,
             TokenChoice::Auto => loop {
                 let t = Key::Int(self.next_token);
@@ -259,18 +308,7 @@ impl<'c, const N: usize> Client<'c, N> {
                 return Err(ClientError::DuplicateProgressToken);
             }
         }
-        let id = self.register(Method::ToolsCall, now, opts.timeout, token.clone())?;
-        let params = CallToolRequestParams {
-            name: JsonStr::new(name),
-            arguments,
-            meta: self.meta(token.as_ref().map(Key::as_token)),
-            input_responses: None,
-            request_state: None,
-            task: None,
-            extra: Default::default(),
-        };
-        McpMessage::CallToolRequest(RequestId::Int(id), params).write(sink);
-        Ok((id, token))
+        Ok(token)
     }
 
     fn token_in_use(&self, t: &Key) -> bool {
@@ -440,6 +478,7 @@ impl<'c, const N: usize> Client<'c, N> {
         let method = p.method;
         self.forget(p, false);
         let typed = McpMessage::from_message_in(msg, Some(method), text)?;
+        result_type::check(&typed, text)?;
         Ok(match typed {
             McpMessage::Error(e) => {
                 if self.pager.request == Some(id) {
@@ -557,15 +596,13 @@ fn open_request<S: Sink + ?Sized>(sink: &mut S, id: i64, method: Method) -> Obje
 }
 
 fn write_cancelled<S: Sink + ?Sized>(sink: &mut S, id: i64, reason: Option<&str>) {
-    sink.put(
-        b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":",
-    );
-    write_i64(sink, id);
-    if let Some(r) = reason {
-        sink.put(b",\"reason\":");
-        write_plain_str(sink, r);
-    }
-    sink.put(b"}}");
+    McpMessage::CancelledNotification(CancelledNotificationParams {
+        request_id: Some(RequestId::Int(id)),
+        reason: reason.map(JsonStr::new),
+        meta: None,
+        extra: Default::default(),
+    })
+    .write(sink)
 }
 
 impl Encode for Option<RequestMeta<'_>> {

@@ -59,6 +59,9 @@ pub enum ClientError {
     DuplicateProgressToken,
     /// A fixed-capacity table is full (no-alloc build) or a string is too long for it.
     Capacity,
+    /// The protocol version in use has no such request (a retry with `inputResponses`
+    /// before 2026-07-28).
+    NotInVersion,
 }
 
 impl ClientError {
@@ -68,6 +71,7 @@ impl ClientError {
             ClientError::MethodNotFound => ErrorKind::MethodNotFound,
             ClientError::DuplicateProgressToken => ErrorKind::InvalidValue,
             ClientError::Capacity => ErrorKind::InternalError,
+            ClientError::NotInVersion => ErrorKind::InvalidValue,
         }
     }
 }
@@ -91,6 +95,16 @@ pub struct CallOptions<'t> {
     pub timeout: Option<Millis>,
     /// Progress token.
     pub progress: TokenChoice<'t>,
+}
+
+/// What a retried `tools/call` answers an `InputRequiredResult` with (2026-07-28).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct InputResponses<'t> {
+    /// `inputResponses`: an object with the client's result for each input request, by the
+    /// key the server gave it.
+    pub input_responses: Option<RawJson<'t>>,
+    /// `requestState`, echoed exactly as the server sent it.
+    pub request_state: Option<JsonStr<'t>>,
 }
 
 /// Why a listing stopped.
@@ -153,7 +167,10 @@ pub enum Incoming<'a> {
         /// Success or tool error.
         class: ResponseClass,
     },
-    /// 2026-07-28: the call needs more input.
+    /// 2026-07-28: the call needs more input. Fulfil `result.input_requests` (each an
+    /// `elicitation/create`, `sampling/createMessage` or `roots/list` request, by key), then
+    /// [`Client::retry_tool`](super::Client::retry_tool) with the responses and
+    /// `result.request_state`.
     InputRequired {
         /// The request id.
         id: i64,

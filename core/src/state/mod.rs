@@ -10,13 +10,16 @@
 mod client;
 mod client_types;
 mod cursor;
+mod input_required;
+mod result_type;
 mod server;
 
 pub use client::{
-    CallOptions, Client, ClientConfig, ClientError, ClientEvent, Incoming, Late, PagerStop,
-    TokenChoice,
+    CallOptions, Client, ClientConfig, ClientError, ClientEvent, Incoming, InputResponses, Late,
+    PagerStop, TokenChoice,
 };
 pub use cursor::{CursorCodec, CursorText, Page};
+pub use input_required::ClientCapability;
 pub use server::{Server, ServerConfig, ServerError, ServerIncoming};
 
 use crate::json::JsonStr;

@@ -1,19 +1,23 @@
 //! The server side: the handshake, the tools capability gate, requests in flight, progress
 //! that must increase, and cancellation that suppresses the response.
 
+use super::input_required::{self, ClientCapability, Declared};
 use super::{ConfigJson, Key, Millis, Recent, Table, Versions};
-use crate::classify::{recover_id, write_failure, write_failure_with_data, DataMembers};
+use crate::classify::{recover_id, write_failure_with_data, DataMembers};
 use crate::error::{DecodeError, ErrorKind};
-use crate::json::writer::{write_plain_str, write_raw, ObjectWriter, Sink};
+use crate::json::writer::Sink;
 use crate::json::{JsonStr, Number, RawJson, Reader};
 use crate::jsonrpc::{Message, RequestId};
 use crate::limits::Limits;
 use crate::mcp::{
-    CacheScope, CallToolRequestParams, CallToolResult, Decode, Encode, Extra, InitializeResult,
-    ListToolsRequestParams, ListToolsResult, McpMessage, Method, ProgressNotificationParams,
-    ProtocolVersion, RequestMeta, ResultType, ToolsCapability,
+    CacheScope, CallToolRequestParams, CallToolResult, Decode, Encode, InitializeRequestParams,
+    InputRequiredResult, ListToolsRequestParams, ListToolsResult, McpMessage, Method,
+    ProgressNotificationParams, ProtocolVersion, RequestMeta, ResultType, ToolsCapability,
 };
 use core::fmt;
+
+mod outbox;
+use outbox::{Outgoing, Why};
 
 /// How a server is set up.
 #[derive(Clone, Debug)]
@@ -39,7 +43,9 @@ pub enum ServerIncoming<'a> {
         /// The params (cursor, `_meta`).
         params: Option<ListToolsRequestParams<'a>>,
     },
-    /// `tools/call`: run the tool, then [`Server::respond_tool`].
+    /// `tools/call`: run the tool, then [`Server::respond_tool`] (or, on 2026-07-28,
+    /// [`Server::respond_input_required`] to ask the client for more; its retry brings
+    /// `params.input_responses` and `params.request_state`).
     CallTool {
         /// The request id.
         id: RequestId<'a>,
@@ -84,49 +90,27 @@ pub enum ServerError {
     Cancelled,
     /// The request was already answered (or its answer suppressed): one response per request.
     AlreadyAnswered,
+    /// An `InputRequiredResult` on a version that has none (before 2026-07-28).
+    InputRequiredNotInVersion,
+    /// An `InputRequiredResult` with neither `inputRequests` nor `requestState` ("At least
+    /// one of `inputRequests` or `requestState` MUST be present").
+    EmptyInputRequired,
+    /// An input request that is not an object whose `method` is `elicitation/create`,
+    /// `sampling/createMessage` or `roots/list`.
+    InvalidInputRequest,
+    /// An input request needs a capability the request did not declare ("A server MUST NOT
+    /// rely on capabilities the client has not declared"): answer -32021 with it in
+    /// `requiredCapabilities`, or ask for something else.
+    UndeclaredCapability(ClientCapability),
 }
 
 #[derive(Debug)]
 struct InFlight {
     id: Key,
     token: Option<Key>,
+    declared: Declared,
     cancelled: bool,
     last_progress: Option<f64>,
-}
-
-#[derive(Debug, Clone, Copy)]
-enum Why {
-    Decode(DecodeError),
-    Text(&'static str),
-}
-
-impl fmt::Display for Why {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Why::Decode(e) => fmt::Display::fmt(e, f),
-            Why::Text(t) => f.write_str(t),
-        }
-    }
-}
-
-#[derive(Debug)]
-enum Outgoing {
-    Failure {
-        id: Option<Key>,
-        kind: ErrorKind,
-        why: Why,
-    },
-    Initialize {
-        id: Key,
-        version: ProtocolVersion,
-    },
-    Discover {
-        id: Key,
-    },
-    /// `ping`'s empty result.
-    Pong {
-        id: Key,
-    },
 }
 
 /// A server's session with one client. `N` bounds the tables without `alloc`.
@@ -195,137 +179,168 @@ impl<'c, const N: usize> Server<'c, N> {
     /// response the table gives (queued for `poll_transmit`).
     pub fn handle_input<'a>(&mut self, input: &'a [u8], now: Millis) -> ServerIncoming<'a> {
         let _ = now;
-        let typed = Message::decode_with(input, self.config.limits).and_then(|m| {
-            let text = core::str::from_utf8(input).unwrap_or_default();
-            McpMessage::from_message_in(m, None, text).map(|t| (m, t))
-        });
-        let (_, typed) = match typed {
-            Ok(pair) => pair,
-            Err(e) => {
-                let id = recover_id(input);
-                return match Message::decode_with(input, self.config.limits) {
-                    // A notification that fails is never answered.
-                    Ok(Message::Notification(_)) => ServerIncoming::Refused {
-                        id: None,
-                        kind: e.kind,
-                    },
-                    // 2026-07-28 has no `initialize`: its params are not read at all.
-                    Ok(Message::Request(r))
-                        if self.stateless() && r.method.eq_str("initialize") =>
-                    {
-                        self.refuse(
-                            Some(r.id),
-                            ErrorKind::MethodNotFound,
-                            Why::Text("Method not found: initialize (2026-07-28 has no handshake)"),
-                        )
-                    }
-                    _ => self.refuse(id, e.kind, Why::Decode(e)),
-                };
+        match self.decode(input) {
+            Ok(typed) => self.dispatch(typed),
+            Err(e) => self.refuse_undecodable(input, e),
+        }
+    }
+
+    /// The message with typed views of the tool methods.
+    fn decode<'a>(&self, input: &'a [u8]) -> Result<McpMessage<'a>, DecodeError> {
+        let message = Message::decode_with(input, self.config.limits)?;
+        let text = core::str::from_utf8(input).unwrap_or_default();
+        McpMessage::from_message_in(message, None, text)
+    }
+
+    /// Input that did not decode: a request is answered with the error, a notification never.
+    fn refuse_undecodable<'a>(&mut self, input: &'a [u8], e: DecodeError) -> ServerIncoming<'a> {
+        match Message::decode_with(input, self.config.limits) {
+            // A notification that fails is never answered.
+            Ok(Message::Notification(_)) => ServerIncoming::Refused {
+                id: None,
+                kind: e.kind,
+            },
+            // 2026-07-28 has no `initialize`: its params are not read at all.
+            Ok(Message::Request(r)) if self.stateless() && r.method.eq_str("initialize") => {
+                self.refuse_initialize(r.id)
             }
-        };
+            _ => self.refuse(recover_id(input), e.kind, Why::Decode(e)),
+        }
+    }
+
+    /// Routes a decoded message to its step.
+    fn dispatch<'a>(&mut self, typed: McpMessage<'a>) -> ServerIncoming<'a> {
         match typed {
-            // 2026-07-28 removed the handshake: "Make MCP stateless: remove the
-            // `initialize`/`notifications/initialized` handshake".
-            McpMessage::InitializeRequest(id, _) if self.stateless() => self.refuse(
-                Some(id),
-                ErrorKind::MethodNotFound,
-                Why::Text("Method not found: initialize (2026-07-28 has no handshake)"),
-            ),
-            McpMessage::InitializeRequest(id, p) => {
-                let asked = p.protocol_version.as_str().and_then(ProtocolVersion::parse);
-                let served =
-                    |v: &ProtocolVersion| self.config.versions.contains(*v) && v.has_initialize();
-                let version = asked
-                    .filter(served)
-                    .or_else(|| self.config.versions.as_slice().iter().copied().find(served));
-                match (version, Key::of_id(&id)) {
-                    (Some(version), Some(key)) => {
-                        self.version = Some(version);
-                        let _ = self.outbox.push(Outgoing::Initialize { id: key, version });
-                        ServerIncoming::Handshake
-                    }
-                    _ => self.refuse(
-                        Some(id),
-                        ErrorKind::UnsupportedProtocolVersion,
-                        Why::Text("no protocol version in common"),
-                    ),
-                }
-            }
+            McpMessage::InitializeRequest(id, p) => self.initialize(id, &p),
             McpMessage::Other(Message::Request(r))
                 if Method::from_name(&r.method) == Some(Method::ServerDiscover) =>
             {
-                // On 2026-07-28 `server/discover` carries the per-request fields like any
-                // request; an unsupported version is still answered with the versions served.
-                let meta = params_meta(r.params, self.config.limits);
-                let complete = meta.as_ref().is_some_and(|m| {
-                    m.protocol_version.is_some() && m.client_capabilities.is_some()
-                });
-                if self.stateless() && !complete {
-                    return self.refuse(
-                        Some(r.id),
-                        ErrorKind::MissingField,
-                        Why::Text("missing a required _meta field"),
-                    );
-                }
-                match Key::of_id(&r.id) {
-                    Some(key) => {
-                        let _ = self.outbox.push(Outgoing::Discover { id: key });
-                        ServerIncoming::Handshake
-                    }
-                    None => self.refuse(
-                        Some(r.id),
-                        ErrorKind::InternalError,
-                        Why::Text("id too long"),
-                    ),
-                }
+                self.discover(r.id, r.params)
             }
             McpMessage::ListToolsRequest(id, params) => {
-                if let Err((kind, why)) = self.admit(params.and_then(|p| p.meta).as_ref()) {
-                    return self.refuse(Some(id), kind, why);
-                }
-                ServerIncoming::ListTools { id, params }
-            }
-            McpMessage::CallToolRequest(id, params) => {
-                if let Err((kind, why)) = self.admit(params.meta.as_ref()) {
-                    return self.refuse(Some(id), kind, why);
-                }
-                let token = params
-                    .meta
-                    .and_then(|m| m.progress_token)
-                    .and_then(|t| Key::of_token(&t));
-                let entry = Key::of_id(&id).map(|key| InFlight {
-                    id: key,
-                    token,
-                    cancelled: false,
-                    last_progress: None,
-                });
-                match entry.map(|e| self.in_flight.push(e)) {
-                    Some(Ok(())) => ServerIncoming::CallTool { id, params },
-                    _ => self.refuse(
-                        Some(id),
-                        ErrorKind::InternalError,
-                        Why::Text("too many requests in flight"),
-                    ),
+                match self.admit(params.and_then(|p| p.meta).as_ref()) {
+                    Ok(()) => ServerIncoming::ListTools { id, params },
+                    Err((kind, why)) => self.refuse(Some(id), kind, why),
                 }
             }
-            McpMessage::CancelledNotification(c) => {
-                let entry = c
-                    .request_id
-                    .and_then(|id| self.in_flight.iter_mut().find(|e| e.id.is_id(&id)));
-                let known = match entry {
-                    Some(e) => {
-                        e.cancelled = true;
-                        true
-                    }
-                    None => false,
-                };
-                ServerIncoming::Cancelled {
-                    id: c.request_id,
-                    known,
-                }
-            }
+            McpMessage::CallToolRequest(id, params) => self.call_tool(id, params),
+            McpMessage::CancelledNotification(c) => ServerIncoming::Cancelled {
+                id: c.request_id,
+                known: c.request_id.is_some_and(|id| self.mark_cancelled(&id)),
+            },
             McpMessage::Other(Message::Request(r)) => self.answer_other(r.id, &r.method),
             _ => ServerIncoming::Other(typed),
+        }
+    }
+
+    /// 2026-07-28 removed the handshake: "Make MCP stateless: remove the
+    /// `initialize`/`notifications/initialized` handshake".
+    fn refuse_initialize<'a>(&mut self, id: RequestId<'a>) -> ServerIncoming<'a> {
+        self.refuse(
+            Some(id),
+            ErrorKind::MethodNotFound,
+            Why::Text("Method not found: initialize (2026-07-28 has no handshake)"),
+        )
+    }
+
+    /// `initialize` (2025 versions): the version asked for when served, else the first
+    /// 2025 one served.
+    fn initialize<'a>(
+        &mut self,
+        id: RequestId<'a>,
+        p: &InitializeRequestParams<'_>,
+    ) -> ServerIncoming<'a> {
+        if self.stateless() {
+            return self.refuse_initialize(id);
+        }
+        let asked = p.protocol_version.as_str().and_then(ProtocolVersion::parse);
+        let served = |v: &ProtocolVersion| self.config.versions.contains(*v) && v.has_initialize();
+        let version = asked
+            .filter(served)
+            .or_else(|| self.config.versions.as_slice().iter().copied().find(served));
+        let Some(version) = version else {
+            return self.refuse(
+                Some(id),
+                ErrorKind::UnsupportedProtocolVersion,
+                Why::Text("no protocol version in common"),
+            );
+        };
+        self.version = Some(version);
+        self.queue_answer(
+            id,
+            |id| Outgoing::Initialize { id, version },
+            ServerIncoming::Handshake,
+        )
+    }
+
+    /// `server/discover`. On 2026-07-28 it carries the per-request fields like any request;
+    /// an unsupported version is still answered with the versions served.
+    fn discover<'a>(
+        &mut self,
+        id: RequestId<'a>,
+        params: Option<RawJson<'_>>,
+    ) -> ServerIncoming<'a> {
+        let meta = params_meta(params, self.config.limits);
+        let complete = meta
+            .as_ref()
+            .is_some_and(|m| m.protocol_version.is_some() && m.client_capabilities.is_some());
+        if self.stateless() && !complete {
+            return self.refuse(
+                Some(id),
+                ErrorKind::MissingField,
+                Why::Text("missing a required _meta field"),
+            );
+        }
+        self.queue_answer(
+            id,
+            |id| Outgoing::Discover { id },
+            ServerIncoming::Handshake,
+        )
+    }
+
+    /// `tools/call`: admitted, then tracked until answered (its progress token and the
+    /// capabilities it declared kept).
+    fn call_tool<'a>(
+        &mut self,
+        id: RequestId<'a>,
+        params: CallToolRequestParams<'a>,
+    ) -> ServerIncoming<'a> {
+        if let Err((kind, why)) = self.admit(params.meta.as_ref()) {
+            return self.refuse(Some(id), kind, why);
+        }
+        let meta = params.meta.as_ref();
+        let entry = Key::of_id(&id).map(|key| InFlight {
+            id: key,
+            token: meta
+                .and_then(|m| m.progress_token)
+                .and_then(|t| Key::of_token(&t)),
+            declared: Declared::of(meta.and_then(|m| m.client_capabilities).as_ref()),
+            cancelled: false,
+            last_progress: None,
+        });
+        match entry.map(|e| self.in_flight.push(e)) {
+            Some(Ok(())) => ServerIncoming::CallTool { id, params },
+            _ => self.refuse(
+                Some(id),
+                ErrorKind::InternalError,
+                Why::Text("too many requests in flight"),
+            ),
+        }
+    }
+
+    /// Queues the session's own answer to request `id`; reports it as `reported`.
+    fn queue_answer<'a>(
+        &mut self,
+        id: RequestId<'a>,
+        answer: impl FnOnce(Key) -> Outgoing,
+        reported: ServerIncoming<'a>,
+    ) -> ServerIncoming<'a> {
+        match Key::of_id(&id) {
+            Some(key) => {
+                let _ = self.outbox.push(answer(key));
+                reported
+            }
+            None => self.refuse(Some(id), ErrorKind::InternalError, Why::Text("id too long")),
         }
     }
 
@@ -340,13 +355,7 @@ impl<'c, const N: usize> Server<'c, N> {
                 Why::Text("Method not found"),
             );
         }
-        match Key::of_id(&id) {
-            Some(key) => {
-                let _ = self.outbox.push(Outgoing::Pong { id: key });
-                ServerIncoming::Answered
-            }
-            None => self.refuse(Some(id), ErrorKind::InternalError, Why::Text("id too long")),
-        }
+        self.queue_answer(id, |id| Outgoing::Pong { id }, ServerIncoming::Answered)
     }
 
     /// The client closed the response stream of request `id`. On Streamable HTTP
@@ -355,6 +364,11 @@ impl<'c, const N: usize> Server<'c, N> {
     /// NOT** send any further messages for it": its response and progress are refused as
     /// after `notifications/cancelled`). Returns whether the request was in flight.
     pub fn stream_closed(&mut self, id: &RequestId<'_>) -> bool {
+        self.mark_cancelled(id)
+    }
+
+    /// Marks request `id` cancelled; false when it is not in flight.
+    fn mark_cancelled(&mut self, id: &RequestId<'_>) -> bool {
         match self.in_flight.iter_mut().find(|e| e.id.is_id(id)) {
             Some(e) => {
                 e.cancelled = true;
@@ -455,6 +469,40 @@ impl<'c, const N: usize> Server<'c, N> {
         Ok(())
     }
 
+    /// Answers a `tools/call` with an `InputRequiredResult` (2026-07-28): the client is to
+    /// fulfil `inputRequests` and retry with `inputResponses` and the `requestState` echoed.
+    /// `resultType` is written as `"input_required"`. Nothing is written, and the request
+    /// stays in flight, when the result fails a check ([`ServerError`] says which); a
+    /// cancelled request is ended with `Err(Cancelled)` as in [`respond_tool`](Self::respond_tool).
+    pub fn respond_input_required<S: Sink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        id: &RequestId<'_>,
+        result: &InputRequiredResult<'_>,
+    ) -> Result<(), ServerError> {
+        if !self.version().has_result_type() {
+            return Err(ServerError::InputRequiredNotInVersion);
+        }
+        // Only a `tools/call` in flight: "Servers MUST NOT send InputRequiredResult responses
+        // on any client requests other than the supported ones".
+        let entry = self.in_flight.iter().find(|e| e.id.is_id(id));
+        let declared = match entry {
+            Some(e) => e.declared,
+            None if self.answered.contains(|k| k.is_id(id)) => {
+                return Err(ServerError::AlreadyAnswered)
+            }
+            None => return Err(ServerError::UnknownRequest),
+        };
+        if !entry.is_some_and(|e| e.cancelled) {
+            input_required::check(result, declared)?;
+        }
+        self.finish(id)?;
+        let mut result = *result;
+        result.result_type = Some(ResultType::InputRequired);
+        McpMessage::InputRequiredResult(*id, result).write(sink);
+        Ok(())
+    }
+
     /// Sends a page of the catalog. On 2026-07-28, whose `ListToolsResult` requires
     /// `resultType`, `ttlMs` and `cacheScope`, the ones the application left out are written
     /// as `"complete"`, `0` (do not reuse) and `"private"` (the narrower scope).
@@ -536,69 +584,6 @@ impl<'c, const N: usize> Server<'c, N> {
         McpMessage::ProgressNotification(params).write(sink);
         Ok(())
     }
-
-    /// Writes the next queued message (handshake answers, refusals). False when none.
-    pub fn poll_transmit<S: Sink + ?Sized>(&mut self, sink: &mut S) -> bool {
-        let Some(out) = self.outbox.take_first() else {
-            return false;
-        };
-        match out {
-            Outgoing::Failure { id, kind, why } => write_failure(
-                sink,
-                id.as_ref().map(Key::as_id).as_ref(),
-                kind,
-                &why,
-                self.version(),
-            ),
-            Outgoing::Initialize { id, version } => {
-                let o = open_response(sink, &id);
-                InitializeResult {
-                    protocol_version: JsonStr::new(version.as_str()),
-                    capabilities: self.config.capabilities.raw(),
-                    tools: None,
-                    server_info: self.config.server_info.raw(),
-                    instructions: None,
-                    meta: None,
-                    extra: Extra::NONE,
-                }
-                .write(sink);
-                o.close(sink);
-            }
-            Outgoing::Pong { id } => {
-                let o = open_response(sink, &id);
-                sink.put(b"{}");
-                o.close(sink);
-            }
-            Outgoing::Discover { id } => {
-                let o = open_response(sink, &id);
-                let mut r = ObjectWriter::open(sink);
-                r.key(sink, "_meta");
-                sink.put(b"{\"io.modelcontextprotocol/serverInfo\":");
-                write_raw(sink, &self.config.server_info.raw());
-                sink.put(b"}");
-                r.key(sink, "resultType");
-                sink.put(b"\"complete\"");
-                r.key(sink, "supportedVersions");
-                sink.put(b"[");
-                for (i, v) in self.config.versions.as_slice().iter().enumerate() {
-                    if i > 0 {
-                        sink.put(b",");
-                    }
-                    write_plain_str(sink, v.as_str());
-                }
-                sink.put(b"]");
-                r.key(sink, "capabilities");
-                write_raw(sink, &self.config.capabilities.raw());
-                r.key(sink, "ttlMs");
-                sink.put(b"0");
-                r.key(sink, "cacheScope");
-                sink.put(b"\"public\"");
-                r.close(sink);
-                o.close(sink);
-            }
-        }
-        true
-    }
 }
 
 /// The `_meta` of a request's params, when it reads as one.
@@ -612,14 +597,4 @@ fn params_meta(params: Option<RawJson<'_>>, limits: Limits) -> Option<RequestMet
         r.skip_value().ok()?;
     }
     None
-}
-
-fn open_response<S: Sink + ?Sized>(sink: &mut S, id: &Key) -> ObjectWriter {
-    let mut o = ObjectWriter::open(sink);
-    o.key(sink, "jsonrpc");
-    sink.put(b"\"2.0\"");
-    o.key(sink, "id");
-    id.as_id().write(sink);
-    o.key(sink, "result");
-    o
 }

@@ -547,6 +547,18 @@ impl HttpEndpoint {
         self.send(exchange, true, |server, id| server.respond_tool(id, result))
     }
 
+    /// Answers the `tools/call` on `exchange` with `result` (an `InputRequiredResult`, see
+    /// [`ServerSession::respond_input_required`]); status 200 like any result.
+    pub fn respond_input_required(
+        &mut self,
+        exchange: u64,
+        result: &Value,
+    ) -> Result<HttpReply, ApiError> {
+        self.send(exchange, true, |server, id| {
+            server.respond_input_required(id, result)
+        })
+    }
+
     /// Answers the `tools/list` on `exchange` with `result` (a `ListToolsResult`).
     pub fn respond_list(&mut self, exchange: u64, result: &Value) -> Result<HttpReply, ApiError> {
         self.send(exchange, true, |server, id| {
