@@ -34,7 +34,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 mod args;
+#[cfg(feature = "schema")]
 mod host;
+#[cfg(feature = "schema")]
 mod schema;
 mod session;
 mod transport;
@@ -277,6 +279,7 @@ pub(crate) fn js_to_value(v: &JsValue) -> Result<Value, JsValue> {
 
 /// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
 /// are a `too_deep` McpwireError (values core takes as they are: schemas and instances).
+#[cfg(feature = "schema")]
 pub(crate) fn js_to_value_strict(v: &JsValue) -> Result<Value, JsValue> {
     js_to_value_cut(v, true)
 }
