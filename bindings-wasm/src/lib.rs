@@ -21,7 +21,9 @@
 //!   function); the package's `index.js` re-throws it as an instance of its exported
 //!   `McpwireError` class.
 //! * Protocol state (`Client`, `Server`, `page`) is in `session.rs`, JSON Schema validation in
-//!   `schema.rs`: the same conversions over `mcpwire::api` and `mcpwire::schema`.
+//!   `schema.rs`: the same conversions over `mcpwire::api` and `mcpwire::schema`. `schema.rs`
+//!   and the host kit (`host.rs`) need the `schema` feature (default): the web package's first
+//!   module is built without it, its second module with it (build.sh).
 
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
 use mcpwire::api::{self, Failure};
