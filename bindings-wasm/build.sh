@@ -7,9 +7,11 @@
 # small (at most 250,000 bytes gzip -9, checked by browser/size.test.mjs): mcpwire_wasm (the
 # codec, sessions and transports; the binding without its `schema` feature, built apart in
 # target/wasm-first) is what index.js loads; mcpwire_schema (the whole binding, the same
-# wasm as pkg/node's) is fetched by `ready()`, for the JSON Schema functions and the host kit. Works from any cwd. Installs nothing globally beyond what the README's cargo
-# and rustup steps do: the wasm32 target and wasm-bindgen-cli at the exact version in
-# Cargo.lock (skipped when already there).
+# wasm as pkg/node's) is fetched by `ready()`, for the JSON Schema functions and the host kit.
+#
+# Works from any cwd. Installs nothing globally beyond what the README's cargo and rustup
+# steps do: the wasm32 target and wasm-bindgen-cli at the exact version in Cargo.lock
+# (skipped when already there).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -65,9 +67,10 @@ build() {
 build
 wasm="$target_dir/wasm32-unknown-unknown/release/mcpwire_wasm.wasm"
 # The web package's first module: without the schema feature, and with LLVM's inline threshold
-# at 50 (opt-level 3 inlines up to 250): 222 KB instead of 253 KB gzip, for decode within 0-7%
-# of the full build's in Chromium, where opt-level "s" is 1.3-7x slower (BENCHMARKS.md). Its
-# own target folder: other RUSTFLAGS would rebuild the full one's every time.
+# at 50 (opt-level 3 inlines up to 250): 222 KB instead of 253 KB gzip, for decode 2-12%
+# slower than the full build's in Chromium under 200 bytes and no slower from 17 KB, where
+# opt-level "s" is 1.3-7x slower (BENCHMARKS.md). Its own target folder: other RUSTFLAGS
+# would rebuild the full one's every time.
 first_target="$target_dir/wasm-first"
 RUSTFLAGS="${RUSTFLAGS:-} -C llvm-args=-inline-threshold=${MCPWIRE_WASM_FIRST_INLINE:-50}" \
   CARGO_TARGET_DIR="$first_target" build --no-default-features
