@@ -9,7 +9,8 @@
 #   4. node --test: the shared suite tests/js/suite.mjs against pkg/node, the same suite
 #      in headless Chromium against pkg/web (bindings-wasm/browser/browser.test.mjs), and the
 #      size of a page's first load of pkg/web (at most 250,000 bytes gzip -9,
-#      bindings-wasm/browser/size.test.mjs)
+#      bindings-wasm/browser/size.test.mjs) and its second module's loading by ready()
+#      (bindings-wasm/browser/ready.test.mjs)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -33,4 +34,4 @@ if [ ! -x "$chromium" ]; then
 fi
 
 cd "$root"
-CHROMIUM="$chromium" node --test --test-reporter=tap tests/js/wasm.test.mjs bindings-wasm/browser/size.test.mjs bindings-wasm/browser/browser.test.mjs
+CHROMIUM="$chromium" node --test --test-reporter=tap tests/js/wasm.test.mjs bindings-wasm/browser/size.test.mjs bindings-wasm/browser/ready.test.mjs bindings-wasm/browser/browser.test.mjs
