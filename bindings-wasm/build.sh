@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # Builds mcpwire's WASM binding into pkg/web (--target web, ESM, self-initialising) and
 # pkg/node (--target nodejs, CommonJS + an ESM entry), each with .d.ts files and a
-# package.json. Works from any cwd. Installs nothing globally beyond what the README's cargo
-# and rustup steps do: the wasm32 target and wasm-bindgen-cli at the exact version in
-# Cargo.lock (skipped when already there).
+# package.json.
+#
+# pkg/node is one module with everything. pkg/web is two, so that a page's first load stays
+# small (at most 250,000 bytes gzip -9, checked by browser/size.test.mjs): mcpwire_wasm (the
+# codec, sessions and transports; the binding without its `schema` feature, built apart in
+# target/wasm-first) is what index.js loads; mcpwire_schema (the whole binding, the same
+# wasm as pkg/node's) is fetched by `ready()`, for the JSON Schema functions and the host kit.
+#
+# Works from any cwd. Installs nothing globally beyond what the README's cargo and rustup
+# steps do: the wasm32 target and wasm-bindgen-cli at the exact version in Cargo.lock
+# (skipped when already there).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -50,17 +58,29 @@ if [ "$have" != "$want" ]; then
   cargo install wasm-bindgen-cli --version "=$want"
 fi
 
-cargo build --manifest-path "$root/Cargo.toml" -p mcpwire-wasm --target wasm32-unknown-unknown --release \
-  --config "profile.release.package.mcpwire.opt-level=$core_opt" \
-  --config "profile.release.package.mcpwire-wasm.opt-level=$core_opt"
-
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
+build() {
+  cargo build --manifest-path "$root/Cargo.toml" -p mcpwire-wasm --target wasm32-unknown-unknown --release \
+    --config "profile.release.package.mcpwire.opt-level=$core_opt" \
+    --config "profile.release.package.mcpwire-wasm.opt-level=$core_opt" "$@"
+}
+build
 wasm="$target_dir/wasm32-unknown-unknown/release/mcpwire_wasm.wasm"
+# The web package's first module: without the schema feature, and with LLVM's inline threshold
+# at 50 (opt-level 3 inlines up to 250): 222 KB instead of 253 KB gzip, for decode 2-12%
+# slower than the full build's in Chromium under 200 bytes and no slower from 17 KB, where
+# opt-level "s" is 1.3-7x slower (BENCHMARKS.md). Its own target folder: other RUSTFLAGS
+# would rebuild the full one's every time.
+first_target="$target_dir/wasm-first"
+RUSTFLAGS="${RUSTFLAGS:-} -C llvm-args=-inline-threshold=${MCPWIRE_WASM_FIRST_INLINE:-50}" \
+  CARGO_TARGET_DIR="$first_target" build --no-default-features
+first_wasm="$first_target/wasm32-unknown-unknown/release/mcpwire_wasm.wasm"
 
 version="$(awk -F'"' '/^version = / { print $2; exit }' "$root/Cargo.toml")"
 
 rm -rf "$here/pkg/web" "$here/pkg/node"
-wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$here/pkg/web" --out-name mcpwire_wasm "$wasm"
+wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$here/pkg/web" --out-name mcpwire_wasm "$first_wasm"
+wasm-bindgen --target web --remove-name-section --remove-producers-section --out-dir "$here/pkg/web" --out-name mcpwire_schema "$wasm"
 wasm-bindgen --target nodejs --remove-name-section --remove-producers-section --out-dir "$here/pkg/node" --out-name mcpwire_wasm "$wasm"
 
 # The package entries (index.js, index.mjs for Node, index.d.ts) come from the template the
@@ -87,7 +107,11 @@ const web = {
   type: 'module',
   main: 'index.js',
   exports: { '.': { types: './index.d.ts', default: './index.js' }, './package.json': './package.json' },
-  files: ['index.js', 'index.d.ts', 'types.d.ts', 'mcpwire_wasm.js', 'mcpwire_wasm.d.ts', 'mcpwire_wasm_bg.wasm', 'mcpwire_wasm_bg.wasm.d.ts'],
+  files: [
+    'index.js', 'index.d.ts', 'types.d.ts',
+    'mcpwire_wasm.js', 'mcpwire_wasm.d.ts', 'mcpwire_wasm_bg.wasm', 'mcpwire_wasm_bg.wasm.d.ts',
+    'mcpwire_schema.js', 'mcpwire_schema.d.ts', 'mcpwire_schema_bg.wasm', 'mcpwire_schema_bg.wasm.d.ts',
+  ],
   sideEffects: ['./index.js'],
 }
 const node = {
@@ -103,6 +127,15 @@ fs.writeFileSync(`${dir}/web/package.json`, JSON.stringify(web, null, 2) + '\n')
 fs.writeFileSync(`${dir}/node/package.json`, JSON.stringify(node, null, 2) + '\n')
 JS
 
-raw="$(wc -c < "$here/pkg/web/mcpwire_wasm_bg.wasm")"
-gz="$(gzip -9 -c "$here/pkg/web/mcpwire_wasm_bg.wasm" | wc -c)"
-echo "build.sh: pkg/web and pkg/node built; mcpwire_wasm_bg.wasm $raw bytes raw, $gz bytes gzip -9 (opt-level $CARGO_PROFILE_RELEASE_OPT_LEVEL, core and binding $core_opt, simd128 ${MCPWIRE_WASM_SIMD:-1})"
+# The first load of a page: the entry, the first module's glue and its wasm.
+sizes() {
+  local raw=0 gz=0 f
+  for f in "$@"; do
+    raw=$((raw + $(wc -c < "$here/pkg/web/$f")))
+    gz=$((gz + $(gzip -9 -c "$here/pkg/web/$f" | wc -c)))
+  done
+  echo "$raw bytes raw, $gz bytes gzip -9"
+}
+echo "build.sh: pkg/web and pkg/node built (opt-level $CARGO_PROFILE_RELEASE_OPT_LEVEL, core and binding $core_opt, simd128 ${MCPWIRE_WASM_SIMD:-1})"
+echo "build.sh: web first load (index.js, mcpwire_wasm.js, mcpwire_wasm_bg.wasm): $(sizes index.js mcpwire_wasm.js mcpwire_wasm_bg.wasm); mcpwire_wasm_bg.wasm alone $(sizes mcpwire_wasm_bg.wasm)"
+echo "build.sh: web second module (mcpwire_schema.js, mcpwire_schema_bg.wasm, on ready()): $(sizes mcpwire_schema.js mcpwire_schema_bg.wasm); pkg/node's mcpwire_wasm_bg.wasm: $(wc -c < "$here/pkg/node/mcpwire_wasm_bg.wasm") bytes raw"

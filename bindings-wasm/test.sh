@@ -6,8 +6,11 @@
 #      version when missing, then pkg/web and pkg/node
 #   2. npm ci in bindings-wasm (test dependencies: MCP SDK, TypeScript) when needed
 #   3. Chromium: apt-get install chromium chromium-driver only when it is missing
-#   4. node --test: the shared suite tests/js/suite.mjs against pkg/node, and the same suite
-#      in headless Chromium against pkg/web (bindings-wasm/browser/browser.test.mjs)
+#   4. node --test: the shared suite tests/js/suite.mjs against pkg/node, the same suite
+#      in headless Chromium against pkg/web (bindings-wasm/browser/browser.test.mjs), and the
+#      size of a page's first load of pkg/web (at most 250,000 bytes gzip -9,
+#      bindings-wasm/browser/size.test.mjs) and its second module's loading by ready()
+#      (bindings-wasm/browser/ready.test.mjs)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -31,4 +34,4 @@ if [ ! -x "$chromium" ]; then
 fi
 
 cd "$root"
-CHROMIUM="$chromium" node --test --test-reporter=tap tests/js/wasm.test.mjs bindings-wasm/browser/browser.test.mjs
+CHROMIUM="$chromium" node --test --test-reporter=tap tests/js/wasm.test.mjs bindings-wasm/browser/size.test.mjs bindings-wasm/browser/ready.test.mjs bindings-wasm/browser/browser.test.mjs

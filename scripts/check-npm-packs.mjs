@@ -18,6 +18,7 @@ const msg = m.decode('{"jsonrpc":"2.0","id":1,"method":"tools/list"}')
 if (msg.method !== 'tools/list') throw new Error('decode')
 if (!(m.encode(msg) instanceof Uint8Array)) throw new Error('encode')
 try { m.decode('[]'); throw new Error('no throw') } catch (e) { if (!(e instanceof m.McpwireError) || e.kind !== 'not_an_object') throw e }
+READY
 if (m.validate({ type: 'string' }, 5).length !== 1) throw new Error('validate')
 console.log('ok', m.errorKinds.length)
 `
@@ -31,12 +32,13 @@ globalThis.fetch = async (url, init) => String(url).startsWith('file:')
 `
 const checks = {
   node: {
-    'check.cjs': `const m = require('mcpwire-wasm')\n${SMOKE}`,
-    'check.mjs': `import * as m from 'mcpwire-wasm'\n${SMOKE}`,
+    'check.cjs': `const m = require('mcpwire-wasm')\n${SMOKE.replace('READY', '')}`,
+    'check.mjs': `import * as m from 'mcpwire-wasm'\n${SMOKE.replace('READY', 'await m.ready()')}`,
   },
   web: {
     'fetch-files.mjs': FETCH_FILES,
-    'check.mjs': `import './fetch-files.mjs'\nconst m = await import('mcpwire-wasm')\n${SMOKE}`,
+    // the second module (validate) is fetched by ready(), after decode and encode have run
+    'check.mjs': `import './fetch-files.mjs'\nconst m = await import('mcpwire-wasm')\n${SMOKE.replace('READY', 'await m.ready()')}`,
   },
 }
 

@@ -1,5 +1,5 @@
 // The package's types: the functions and classes as the binding generates them from src/
-// (@binding.d.ts), the data shapes (types.d.ts), and the two items the entry adds.
+// (@binding.d.ts), the data shapes (types.d.ts), and the three items the entry adds.
 // Template: js/build.mjs writes it as bindings-node's mcpwire.d.ts and bindings-wasm's
 // pkg/*/index.d.ts, with @binding the generated module (index, mcpwire_wasm).
 import type { ErrorKindInfo, ErrorKindName, SchemaErrorKindName } from './types.js'
@@ -55,3 +55,10 @@ export declare class McpwireError extends Error {
 
 /** Every ErrorKind in table order, with its JSON-RPC code. */
 export declare const errorKinds: ReadonlyArray<Readonly<ErrorKindInfo>>
+
+/** Resolves once every function can be called. In the web package (two modules, for a small
+ * first load) it fetches the second one, with the JSON Schema functions (`validate`,
+ * `validateJson`, `Schema`, `checkArguments`, `checkOutput`) and the host kit (`Catalog`,
+ * `renderResult`, `linksToRead`, `checkTools`): they throw until it has resolved. Elsewhere
+ * it resolves at once. */
+export declare function ready(): Promise<void>

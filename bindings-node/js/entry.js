@@ -2,7 +2,9 @@
 // bindings-wasm's pkg/web/index.js (ESM) and pkg/node/index.js. js/build.mjs writes them,
 // putting in for the lines marked `//@`: the header that loads `binding` (the functions napi
 // generates from src/lib.rs, or the wasm-bindgen ones), the binding's `decode`
-// (decode.napi.js, decode.wasm.js) and the exports (CommonJS or ESM). What stands above the
+// (decode.napi.js, decode.wasm.js), `ready` and `second` (where the JSON Schema functions and
+// the host kit are: the same binding, or the web package's second module, second.*.js) and
+// the exports (CommonJS or ESM). What stands above the
 // `//@header` line is left out of them.
 //@header
 
@@ -95,14 +97,16 @@ function failureResponse(kind, message, id, version) {
   return binding.failureResponse(kind, message, id, version)
 }
 
+//@second
+
 const page = guard(binding.page)
-const validate = guard(binding.validate)
-const validateJson = guard(binding.validateJson)
-const checkArguments = guard(binding.checkArguments)
-const checkOutput = guard(binding.checkOutput)
+const validate = guard(second.fn('validate'))
+const validateJson = guard(second.fn('validateJson'))
+const checkArguments = guard(second.fn('checkArguments'))
+const checkOutput = guard(second.fn('checkOutput'))
 const Client = guardClass(binding.Client)
 const Server = guardClass(binding.Server)
-const Schema = guardClass(binding.Schema)
+const Schema = second.cls('Schema')
 const LineFramer = guardClass(binding.LineFramer)
 const writeLine = guard(binding.writeLine)
 const SseDecoder = guardClass(binding.SseDecoder)
@@ -113,10 +117,10 @@ const httpToolCatalog = guard(binding.httpToolCatalog)
 const encodeHeaderValue = guard(binding.encodeHeaderValue)
 const decodeHeaderValue = guard(binding.decodeHeaderValue)
 const HttpEndpoint = guardClass(binding.HttpEndpoint)
-const Catalog = guardClass(binding.Catalog)
-const renderResult = guard(binding.renderResult)
-const linksToRead = guard(binding.linksToRead)
-const checkTools = guard(binding.checkTools)
+const Catalog = second.cls('Catalog')
+const renderResult = guard(second.fn('renderResult'))
+const linksToRead = guard(second.fn('linksToRead'))
+const checkTools = guard(second.fn('checkTools'))
 
 const errorKinds = Object.freeze(binding.errorKinds().map(Object.freeze))
 //@exports

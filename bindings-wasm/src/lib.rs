@@ -21,7 +21,9 @@
 //!   function); the package's `index.js` re-throws it as an instance of its exported
 //!   `McpwireError` class.
 //! * Protocol state (`Client`, `Server`, `page`) is in `session.rs`, JSON Schema validation in
-//!   `schema.rs`: the same conversions over `mcpwire::api` and `mcpwire::schema`.
+//!   `schema.rs`: the same conversions over `mcpwire::api` and `mcpwire::schema`. `schema.rs`
+//!   and the host kit (`host.rs`) need the `schema` feature (default): the web package's first
+//!   module is built without it, its second module with it (build.sh).
 
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
 use mcpwire::api::{self, Failure};
@@ -34,7 +36,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 mod args;
+#[cfg(feature = "schema")]
 mod host;
+#[cfg(feature = "schema")]
 mod schema;
 mod session;
 mod transport;
@@ -277,6 +281,7 @@ pub(crate) fn js_to_value(v: &JsValue) -> Result<Value, JsValue> {
 
 /// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
 /// are a `too_deep` McpwireError (values core takes as they are: schemas and instances).
+#[cfg(feature = "schema")]
 pub(crate) fn js_to_value_strict(v: &JsValue) -> Result<Value, JsValue> {
     js_to_value_cut(v, true)
 }

@@ -1,5 +1,5 @@
 // With a bundler: 'mcpwire-wasm'; in a plain page: './pkg/web/index.js' (bindings-wasm/build.sh).
-import { decode, classify, validate, checkArguments, Client, Server } from 'mcpwire-wasm'
+import { decode, classify, ready, validate, checkArguments, Client, Server } from 'mcpwire-wasm'
 const check = (ok, what) => { if (!ok) throw new Error(`quickstart: ${what}`) }
 
 // Decode bytes as they arrive (a fetch body, a WebSocket frame) and classify them.
@@ -7,7 +7,9 @@ const bytes = new TextEncoder().encode('{"jsonrpc":"2.0","id":7,"method":"tools/
 check(decode(bytes).params.name === 'get_weather', 'decode')
 check(classify(bytes).type === 'CallToolRequest', 'classify')
 
-// Validate tool arguments against the tool's inputSchema.
+// Validate tool arguments against the tool's inputSchema. The JSON Schema functions and the
+// host kit are a second module in the web build: await ready() once before them.
+await ready()
 const schema = { type: 'object', properties: { city: { type: 'string', minLength: 1 } }, required: ['city'] }
 check(validate(schema, { city: '' })[0].instancePath === '/city', 'validate')
 check(checkArguments(schema, 'get_weather', {}).isError === true, 'the tool error to send back')

@@ -12,6 +12,7 @@
 //
 // The parts are in suite/, in the order they run.
 
+await import('./suite/ready.mjs')
 await import('./suite/vectors.mjs')
 await import('./suite/decode.mjs')
 await import('./suite/encode.mjs')

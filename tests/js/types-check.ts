@@ -16,6 +16,7 @@ import {
   linksToRead,
   McpwireError,
   page,
+  ready,
   renderResult,
   Schema,
   Server,
@@ -164,6 +165,8 @@ const nextCursor: string | null = onePage.nextCursor
 // ---- JSON Schema --------------------------------------------------------------------------
 
 const schemaOptions: SchemaOptions = { assertFormats: true, maxErrors: 5, resources: { 'https://e.com/a.json': { type: 'string' } } }
+// the web build's JSON Schema functions and host kit wait for it
+const loaded: Promise<void> = ready()
 const errors: SchemaValidationError[] = validate({ type: 'string' }, '"x"', schemaOptions)
 const firstPath: string | undefined = errors[0]?.instancePath
 const compiled = new Schema('{"type":"object"}', { maxErrors: 5 })
@@ -207,4 +210,4 @@ catalog.toModel('claude')
 // @ts-expect-error: ask is a closed set
 const wrongAsk: HostPolicy = { ask: 'sometimes' }
 
-void findings, selection, verdict, rendered, links, violations, target, toolCount, wrongAsk
+void findings, selection, verdict, rendered, links, violations, target, toolCount, wrongAsk, loaded
