@@ -455,4 +455,22 @@ fn a_response_posted_to_the_server_and_the_bytes_unchanged() {
         Response::Empty
     );
     assert!(!http.close(req.exchange));
+    // Closing an exchange drops its messages not yet polled, and only those.
+    let list = br#"{"jsonrpc":"2.0","id":4,"method":"tools/list","params":{"_meta":{}}}"#;
+    let (a, b) = (
+        http.request(list, None).unwrap(),
+        http.request(list, None).unwrap(),
+    );
+    let sse: &[(&[u8], &[u8])] = &[(b"content-type", b"text/event-stream")];
+    for r in [&a, &b] {
+        http.handle_response(r.exchange, 200, sse).unwrap();
+        http.handle_body(
+            r.exchange,
+            b"data: {\"jsonrpc\":\"2.0\",\"method\":\"n\"}\n\n",
+        )
+        .unwrap();
+    }
+    assert!(http.close(a.exchange));
+    assert_eq!(http.poll_message().unwrap().exchange, b.exchange);
+    assert!(http.poll_message().is_none());
 }

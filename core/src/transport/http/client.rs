@@ -514,8 +514,10 @@ impl HttpClient {
 
     /// The host closed the response of `exchange` before its end (on 2026-07-28 that
     /// cancels the request: "Closing the SSE response stream **MUST** be treated by the
-    /// server as cancellation"). Returns whether the exchange was open.
+    /// server as cancellation"). Its messages not yet polled are dropped. Returns whether
+    /// the exchange was open.
     pub fn close(&mut self, exchange: u64) -> bool {
+        self.received.retain(|r| r.exchange != exchange);
         self.exchanges.remove(&exchange).is_some()
     }
 }
