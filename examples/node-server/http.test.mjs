@@ -35,19 +35,25 @@ async function send(url, wire, client, bytes, stop = () => false) {
   const kind = wire.handleResponse(req.exchange, res.status, res.headers);
   const events = [];
   if (kind !== 'json' && kind !== 'sse') return { kind, events };
-  for await (const chunk of res.body) {
-    wire.handleBody(req.exchange, chunk);
+  const take = () => {
     for (let m; (m = wire.pollMessage()) !== null;) {
       events.push(client.handleInput(m.message, 0));
-      if (stop(events.at(-1))) {
-        abort.abort();
-        wire.close(req.exchange);
-        return { kind, events };
-      }
+      if (stop(events.at(-1))) return true;
     }
+    return false;
+  };
+  let stopped = false;
+  for await (const chunk of res.body) {
+    wire.handleBody(req.exchange, chunk);
+    if ((stopped = take())) break;
+  }
+  if (stopped) {
+    abort.abort();
+    wire.close(req.exchange);
+    return { kind, events };
   }
   wire.handleEnd(req.exchange);
-  for (let m; (m = wire.pollMessage()) !== null;) events.push(client.handleInput(m.message, 0));
+  take();
   return { kind, events };
 }
 

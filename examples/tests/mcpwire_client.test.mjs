@@ -45,13 +45,15 @@ class Connection {
       }
       return false;
     };
+    let stopped = false;
     for await (const chunk of res.body) {
       this.wire.handleBody(req.exchange, chunk);
-      if (take()) {
-        abort.abort();
-        this.wire.close(req.exchange);
-        return events;
-      }
+      if ((stopped = take())) break;
+    }
+    if (stopped) {
+      abort.abort();
+      this.wire.close(req.exchange);
+      return events;
     }
     assert.equal(this.wire.handleEnd(req.exchange), 'complete');
     take();

@@ -318,11 +318,11 @@ impl HttpClient {
         if !e.resumable {
             return Err(ApiError::usage("the exchange's stream is not resumable"));
         }
+        let headers =
+            client_stream_headers(version, session.as_deref(), Some(e.last_event_id.as_str()))?;
         e.resumable = false;
         e.sent = Sent::Get;
         e.with_session = session.is_some();
-        let headers =
-            client_stream_headers(version, session.as_deref(), Some(e.last_event_id.as_str()))?;
         Ok(HttpRequest {
             exchange,
             method: "GET",
@@ -453,7 +453,10 @@ impl HttpClient {
         let mut out = Vec::new();
         let result = body.finish(&mut out);
         self.deliver(exchange, out);
-        result?;
+        if let Err(e) = result {
+            self.exchanges.remove(&exchange);
+            return Err(e);
+        }
         let stateless = self.stateless();
         let Some(e) = self.exchanges.get_mut(&exchange) else {
             return Ok(Ended::Complete);
