@@ -410,7 +410,7 @@ fn limits_and_bad_input_are_typed_errors_with_offsets() {
     let e = http.handle_end(req.exchange).unwrap_err();
     assert_eq!((e.kind, e.offset), (ErrorKind::UnexpectedEnd, 0));
     // The failed exchange is over.
-    assert_eq!(http.close(req.exchange), false);
+    assert!(!http.close(req.exchange));
     let e = http.request(b"{\"a\":1,\"a\":2}", None).unwrap_err();
     assert_eq!((e.kind, e.offset), (ErrorKind::DuplicateKey, 7));
     assert_eq!(
