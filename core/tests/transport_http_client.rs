@@ -268,6 +268,15 @@ fn a_405_to_delete_keeps_the_session_and_a_404_without_one_is_delivered() {
     assert_eq!(http.session_id(), Some("abc"));
     let get = http.open_stream().unwrap();
     assert_eq!(header(&get, "MCP-Protocol-Version"), Some("2025-06-18"));
+    // A new initialize starts a new session: it goes without the old id.
+    let again = http
+        .request(
+            br#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{}}"#,
+            None,
+        )
+        .unwrap();
+    assert_eq!(header(&again, "Mcp-Session-Id"), None);
+    assert_eq!(http.session_id(), None);
     assert_eq!(
         http.handle_response(get.exchange, 405, &[]).unwrap(),
         Response::NoStream

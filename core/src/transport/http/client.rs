@@ -46,6 +46,10 @@
 //!   not messages.
 //! - A DELETE answered 2xx (or 404) forgets the session; a 405 keeps it ("the server does
 //!   not allow clients to terminate sessions").
+//! - An `initialize` always starts a new session: it is sent without the session id, which
+//!   is then forgotten until the response gives a new one.
+//! - A stream's end is judged by its request: [`Ended::Resumable`] only on the 2025-11-25
+//!   wire after an event id; the host decides whether to resume (after `retry`).
 
 use super::client_body::{Body, BodyReader};
 use super::client_headers::{
@@ -259,12 +263,6 @@ impl HttpClient {
             ..Limits::DEFAULT
         };
         let value = Value::parse(message, outgoing)?;
-        let session = if self.stateless() {
-            None
-        } else {
-            self.session_id.as_deref()
-        };
-        let headers = client_request_headers(&value, self.version, tool, session)?;
         let method = match value.get("method") {
             Some(Value::String(m)) => Some(m.as_str()),
             _ => None,
@@ -274,6 +272,16 @@ impl HttpClient {
             _ => None,
         };
         let initialize = method == Some("initialize");
+        // An `initialize` starts a session: it goes "without a session ID attached".
+        let session = if self.stateless() || initialize {
+            None
+        } else {
+            self.session_id.as_deref()
+        };
+        let headers = client_request_headers(&value, self.version, tool, session)?;
+        if initialize {
+            self.session_id = None;
+        }
         let exchange = self.open(Sent::Post, request, initialize);
         Ok(HttpRequest {
             exchange,
