@@ -549,8 +549,13 @@ export interface HttpReceived<B extends Uint8Array = Uint8Array> {
   message: B
 }
 
-/** Response headers: `HttpHeaders`, or fetch's `Headers` (any iterable of pairs). */
-export type HttpResponseHeaders = HttpHeaders | Iterable<[string, string]>
+/** Response headers: `HttpHeaders`, or fetch's `Headers` (read as an iterable of pairs;
+ * the `forEach` member only lets TypeScript see a `Headers` as one without the DOM
+ * iterable typings). */
+export type HttpResponseHeaders =
+  | HttpHeaders
+  | Iterable<[string, string]>
+  | { forEach(callback: (value: string, name: string) => void): void }
 
 // ---- JSON Schema --------------------------------------------------------------------------
 
