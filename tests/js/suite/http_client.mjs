@@ -130,7 +130,7 @@ test('http client: the 2025 session id, its expiry (404) and DELETE', () => {
   assert.equal(header(hello, 'mcp-session-id'), null)
   assert.equal(header(hello, 'mcp-protocol-version'), null)
   assert.equal(roundTrip(ep, http, again, hello).kind, 'json')
-  assert.notEqual(http.sessionId, null)
+  assert.ok(http.sessionId !== null)
 })
 
 test('http client: the GET stream, and resuming a stream cut before its response', () => {
