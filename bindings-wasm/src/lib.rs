@@ -38,6 +38,7 @@ use wasm_bindgen::JsCast;
 mod args;
 #[cfg(feature = "schema")]
 mod host;
+mod http_client;
 #[cfg(feature = "schema")]
 mod schema;
 mod session;
