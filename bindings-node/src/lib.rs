@@ -232,7 +232,15 @@ fn number(env: &Env, n: f64) -> Result<Value> {
     if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER {
         return Ok(Value::from_i64(n as i64));
     }
-    Value::from_f64(n).ok_or_else(|| type_error(env, &format!("{n} is not a JSON number")))
+    // Named as JS names them (Rust would print `inf`), the same text as the WASM binding's.
+    let name = if n.is_nan() {
+        "NaN"
+    } else if n > 0.0 {
+        "Infinity"
+    } else {
+        "-Infinity"
+    };
+    Value::from_f64(n).ok_or_else(|| type_error(env, &format!("{name} is not a JSON number")))
 }
 
 /// Where [`to_value`] stops descending (so a cyclic value cannot recurse without bound).

@@ -19,12 +19,14 @@ pub(crate) fn number_arg(v: &JsValue, name: &str) -> Result<f64, JsValue> {
         .ok_or_else(|| type_error(&format!("{name} must be a number")))
 }
 
-/// An integer from `min` to 2^53 - 1.
+/// An integer from `min` to 2^53 - 1. (The bounds are printed as integers: printing an f64 would
+/// link core's float formatting, 11 KB of the first-load module.)
 pub(crate) fn integer_arg(v: &JsValue, name: &str, min: f64) -> Result<i64, JsValue> {
     match number_arg(v, name)? {
         n if n.fract() == 0.0 && n >= min && n <= MAX_SAFE_INTEGER => Ok(n as i64),
         _ => Err(range_error(&format!(
-            "{name} must be an integer from {min} to {MAX_SAFE_INTEGER}"
+            "{name} must be an integer from {} to {}",
+            min as i64, MAX_SAFE_INTEGER as i64
         ))),
     }
 }
@@ -40,7 +42,8 @@ pub(crate) fn millis_arg(v: &JsValue, name: &str) -> Result<u64, JsValue> {
     match number_arg(v, name)? {
         n if n.is_finite() && (0.0..=MAX_SAFE_INTEGER).contains(&n) => Ok(n as u64),
         _ => Err(range_error(&format!(
-            "{name} must be a number of milliseconds from 0 to {MAX_SAFE_INTEGER}"
+            "{name} must be a number of milliseconds from 0 to {}",
+            MAX_SAFE_INTEGER as i64
         ))),
     }
 }

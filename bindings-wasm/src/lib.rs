@@ -152,7 +152,8 @@ fn limit(obj: &JsValue, name: &str, max: f64, default: f64) -> Result<f64, JsVal
     match v.as_f64() {
         Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= max => Ok(n),
         Some(_) => Err(js_sys::RangeError::new(&format!(
-            "limits.{name} must be an integer from 0 to {max}"
+            "limits.{name} must be an integer from 0 to {}",
+            max as u64
         ))
         .into()),
         None => Err(type_error(&format!("limits.{name} must be a number"))),
@@ -182,7 +183,16 @@ fn number(n: f64) -> Result<Value, JsValue> {
     if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER {
         return Ok(Value::from_i64(n as i64));
     }
-    Value::from_f64(n).ok_or_else(|| type_error(&format!("{n} is not a JSON number")))
+    // Named by hand: formatting the f64 would link core's float printing (11 KB of the
+    // first-load module) for this one message.
+    let name = if n.is_nan() {
+        "NaN"
+    } else if n > 0.0 {
+        "Infinity"
+    } else {
+        "-Infinity"
+    };
+    Value::from_f64(n).ok_or_else(|| type_error(&format!("{name} is not a JSON number")))
 }
 
 /// Where [`to_value`] stops descending (so a cyclic value cannot recurse without bound).

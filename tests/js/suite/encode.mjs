@@ -52,6 +52,9 @@ test('encode: values JSON cannot hold are TypeErrors', () => {
     [undefined],
   ]
   for (const value of bad) assert.throws(() => lib.encode(CALL({ v: value })), typeError)
+  for (const value of [NaN, Infinity, -Infinity]) {
+    assert.throws(() => lib.encode(CALL({ v: value })), (e) => typeError(e) && e.message === `${value} is not a JSON number`)
+  }
   assert.throws(() => lib.encode(undefined), typeError)
   assert.throws(() => lib.encode({ jsonrpc: '2.0', id: 1, method: 'x', params: { a: undefined } }), typeError)
   assert.throws(() => lib.encode({ ['\ud800']: 1 }), typeError)

@@ -168,7 +168,12 @@ impl<'a> KeyStack<'a> {
     #[inline(never)]
     pub(super) fn insert_wide(&mut self, from: usize, key: KeyBytes<'a>) -> bool {
         if self.wide.last().is_none_or(|(start, _)| *start != from) {
-            let set = self.keys_from(from).copied().collect();
+            // Inserted one by one, not `collect`ed: `BTreeSet::from_iter` sorts first, which
+            // links a stable sort (16 KB of wasm) for no gain here.
+            let mut set = BTreeSet::new();
+            for key in self.keys_from(from) {
+                set.insert(*key);
+            }
             self.wide.push((from, set));
         }
         match self.wide.last_mut() {
