@@ -56,8 +56,12 @@ export function start(root, { allowed = [], csp = {}, handle, port = 0 } = {}) {
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, '127.0.0.1', () => {
-      const { port } = server.address()
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) })
+      const close = () =>
+        new Promise((r) => {
+          server.close(r)
+          server.closeAllConnections() // (a page's open streams and keep-alive connections)
+        })
+      resolve({ url: `http://127.0.0.1:${server.address().port}`, close })
     })
   })
 }

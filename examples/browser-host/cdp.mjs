@@ -12,12 +12,24 @@ export async function launch() {
     '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
     '--disable-component-update', '--disable-sync', '--no-first-run', '--hide-scrollbars',
     '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--window-size=1000,900', 'about:blank',
-  ], { stdio: ['ignore', 'ignore', 'pipe'] })
+  ], { stdio: ['ignore', 'ignore', 'pipe'], detached: true })
   const exited = new Promise((resolve) => child.once('exit', resolve))
+  let browserWs = null
+  // Browser.close ends every Chromium process; its process group is killed if it has not
+  // exited 5 s later. The profile is removed once they are gone.
   const cleanup = async () => {
-    child.kill('SIGKILL')
+    if (browserWs) {
+      const ws = new WebSocket(browserWs)
+      ws.onopen = () => ws.send(JSON.stringify({ id: 1, method: 'Browser.close' }))
+      ws.onerror = () => {}
+    }
+    const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), browserWs ? 5000 : 0)
     await exited
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
+    clearTimeout(timer)
+    try {
+      process.kill(-child.pid, 'SIGKILL')
+    } catch {} // (none left)
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
   }
   try {
     const browser = await new Promise((resolve, reject) => {
@@ -30,6 +42,7 @@ export async function launch() {
       child.on('error', reject)
       child.on('close', (code) => reject(new Error(`chromium exited with ${code}: ${err.slice(-2000)}`)))
     })
+    browserWs = browser.href
     const targets = await (await fetch(`http://${browser.host}/json/list`)).json()
     const page = new Page(targets.find((t) => t.type === 'page').webSocketDebuggerUrl, cleanup)
     await page.opened

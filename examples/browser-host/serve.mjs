@@ -19,10 +19,10 @@ export async function serve(mcpUrl, port = 0) {
   let self = null
   const proxy = (req, res) => {
     if (new URL(req.url, 'http://x').pathname !== '/mcp') return false
-    // Only this page's origin may call through the proxy; the server then sees its own origin
-    // (it accepts no other: DNS rebinding protection), as for any same-origin client.
+    // Only this page's origin, at this server's own address, may call through the proxy (DNS
+    // rebinding); the server then sees its own origin, the only one it accepts.
     const origin = req.headers.origin
-    if (origin !== undefined && origin !== self) {
+    if ((origin !== undefined && origin !== self) || req.headers.host !== new URL(self).host) {
       res.writeHead(403, { 'content-type': 'text/plain' }).end('origin not allowed')
       return true
     }
