@@ -514,6 +514,49 @@ export interface HttpEndpointOptions {
   maxSessions?: number
 }
 
+/** How an `HttpClient` is set up. */
+export interface HttpClientOptions {
+  /** Longest message accepted in a response, in bytes (default 64 MiB): a longer one is
+   * skipped and reported as an `input_too_large` McpwireError. */
+  maxMessage?: number
+}
+
+/** An HTTP request an `HttpClient` wrote: send it to the MCP endpoint as is. */
+export interface HttpRequest<B extends Uint8Array = Uint8Array> {
+  /** The exchange its response belongs to (pass it to `handleResponse` etc.). */
+  exchange: number
+  method: 'POST' | 'GET' | 'DELETE'
+  headers: Array<[string, string]>
+  /** The message, unchanged (empty for GET and DELETE). */
+  body: B
+  /** Milliseconds to wait before sending it (a resumed stream's SSE `retry`), or null. */
+  retry: number | null
+}
+
+/** What a response's body is (`handleResponse`). Only `'json'` and `'sse'` have a body to
+ * feed; the others end the exchange. `'session_expired'`: a 404 to a request with the
+ * session id: start a new session (a new `Client`, a new `initialize`). `'no_stream'`: a
+ * 405 to a GET. `'failed'`: another status without a JSON body. */
+export type HttpResponseKind = 'empty' | 'json' | 'sse' | 'session_expired' | 'no_stream' | 'failed'
+
+/** How a body ended (`handleEnd`): `'resumable'`: call `resume(exchange)`; `'unanswered'`:
+ * its request will get no response. */
+export type HttpEnded = 'complete' | 'resumable' | 'unanswered'
+
+/** A message from the server (`pollMessage`): give it to `Client.handleInput`. */
+export interface HttpReceived<B extends Uint8Array = Uint8Array> {
+  exchange: number
+  message: B
+}
+
+/** Response headers: `HttpHeaders`, or fetch's `Headers` (read as an iterable of pairs;
+ * the `forEach` member only lets TypeScript see a `Headers` as one without the DOM
+ * iterable typings). */
+export type HttpResponseHeaders =
+  | HttpHeaders
+  | Iterable<[string, string]>
+  | { forEach(callback: (value: string, name: string) => void): void }
+
 // ---- JSON Schema --------------------------------------------------------------------------
 
 /** One way an instance does not fit a schema. */

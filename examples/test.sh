@@ -8,9 +8,10 @@
 #   2. each example server over Streamable HTTP (serve.sh PORT): the official conformance
 #      suite on the 2025-11-25 and 2026-07-28 wires (conformance.sh), the official Python
 #      SDK's client on both wires and the TypeScript SDK's client (2025-11-25, the newest it
-#      speaks): list, call every tool, progress, a cancel mid-call
+#      speaks): list, call every tool, progress, a cancel mid-call; and mcpwire's Client with
+#      its HttpClient over httpx and over fetch on both wires (also DELETE, expiry, GET)
 #   3. each example server over stdio (serve.sh --stdio): the same official clients
-#   4. mcpwire's Client with its HTTP helpers over httpx and over fetch against the official
+#   4. mcpwire's Client with its HttpClient over httpx and over fetch against the official
 #      Python SDK's server (both wires) and TypeScript SDK's server (2025-11-25)
 #   5. the browser host (browser-host/test.sh): the page in headless Chromium against both
 #      example servers on both wires
@@ -54,6 +55,10 @@ for name in python-server node-server; do
     suite "$name HTTP, Python SDK client" env MCP_URL="$url" "$py" -m pytest -q -p no:cacheprovider \
       "$ex/tests/test_python_sdk_client.py"
     suite "$name HTTP, TS SDK client" env MCP_URL="$url" "$node22" --test "$ex/tests/ts_sdk_client.test.mjs"
+    suite "$name HTTP, mcpwire client (httpx)" env MCP_URL="$url" "$py" -m pytest -q -p no:cacheprovider \
+      "$ex/tests/test_mcpwire_client.py"
+    suite "$name HTTP, mcpwire client (fetch)" env MCP_URL="$url" "$node22" --test \
+      "$ex/tests/mcpwire_client.test.mjs"
   else
     failed=$((failed + 1)); names+=("$name serve.sh $port")
   fi

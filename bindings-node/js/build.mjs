@@ -41,6 +41,7 @@ const EXPORTS = [
   'encodeHeaderValue',
   'decodeHeaderValue',
   'HttpEndpoint',
+  'HttpClient',
   'Catalog',
   'renderResult',
   'linksToRead',

@@ -28,6 +28,7 @@ export {
   encodeHeaderValue,
   decodeHeaderValue,
   HttpEndpoint,
+  HttpClient,
   Catalog,
   renderResult,
   linksToRead,

@@ -27,6 +27,7 @@
 mod args;
 mod decode;
 mod host;
+mod http_client;
 mod schema;
 mod session;
 mod transport;

@@ -247,7 +247,7 @@ pub fn decode_header_value(env: &Env, value: Unknown) -> Result<String> {
 
 /// Header pairs from an object (`IncomingMessage.headers`: string or string[] values) or an
 /// array of `[name, value]` pairs.
-fn header_pairs(env: &Env, headers: Unknown) -> Result<Vec<(Vec<u8>, Vec<u8>)>> {
+pub(crate) fn header_pairs(env: &Env, headers: Unknown) -> Result<Vec<(Vec<u8>, Vec<u8>)>> {
     let bad = || {
         type_error(
             env,

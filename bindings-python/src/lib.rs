@@ -3,6 +3,7 @@
 
 mod convert;
 mod host;
+mod http_client;
 mod schema;
 mod session;
 mod transport;
@@ -212,6 +213,7 @@ fn _mcpwire(m: &Bound<'_, PyModule>) -> PyResult<()> {
     session::register(m)?;
     schema::register(m)?;
     transport::register(m)?;
+    http_client::register(m)?;
     host::register(m)?;
     Ok(())
 }

@@ -210,7 +210,7 @@ fn decode_header_value(value: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// Header pairs from a list of `(name, value)` (bytes or str) or a mapping.
-fn header_pairs(headers: &Bound<'_, PyAny>) -> PyResult<Vec<(Vec<u8>, Vec<u8>)>> {
+pub(crate) fn header_pairs(headers: &Bound<'_, PyAny>) -> PyResult<Vec<(Vec<u8>, Vec<u8>)>> {
     let items = if let Ok(d) = headers.cast::<PyDict>() {
         d.items().into_any()
     } else if headers.hasattr("items")? && !headers.is_instance_of::<PyList>() {

@@ -35,6 +35,7 @@ use wasm_bindgen::JsCast;
 
 mod args;
 mod host;
+mod http_client;
 mod schema;
 mod session;
 mod transport;

@@ -252,10 +252,10 @@ pub fn decode_header_value(
 }
 
 /// Request headers as owned (name, value) bytes.
-type OwnedHeaders = Vec<(Vec<u8>, Vec<u8>)>;
+pub(crate) type OwnedHeaders = Vec<(Vec<u8>, Vec<u8>)>;
 
 /// Header pairs from a plain object (string or string[] values) or `[name, value]` pairs.
-fn header_pairs(headers: &JsValue) -> Result<OwnedHeaders, JsValue> {
+pub(crate) fn header_pairs(headers: &JsValue) -> Result<OwnedHeaders, JsValue> {
     let bad = || type_error("headers must be an object or an array of [name, value] pairs");
     if !headers.is_object() {
         return Err(bad());

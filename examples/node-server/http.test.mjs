@@ -1,11 +1,12 @@
 // The node:http form in-process on an ephemeral port: a cancel mid-call stops the tool on the
 // server, on both wires: on 2026-07-28 the client closing the response stream, on 2025-11-25
-// notifications/cancelled on the session.
+// notifications/cancelled on the session. The client side is mcpwire's Client and HttpClient
+// over fetch.
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, clientRequestHeaders, decode } from '../../bindings-node/mcpwire.mjs';
+import { Client, HttpClient } from '../../bindings-node/mcpwire.mjs';
 import { app } from './http.mjs';
 
 const clientInfo = { name: 'test', version: '1' };
@@ -25,29 +26,48 @@ async function until(condition) {
   assert.fail('timed out');
 }
 
-function post(url, message, version, session = null, signal = undefined) {
-  return fetch(url, { method: 'POST', body: message, signal,
-    headers: clientRequestHeaders(decode(message), version, null, session) });
+/** Sends `bytes` through `wire`; the Client's events, stopping (and closing the response)
+ * at the first event `stop` accepts. */
+async function send(url, wire, client, bytes, stop = () => false) {
+  const req = wire.request(bytes);
+  const abort = new AbortController();
+  const res = await fetch(url, { method: req.method, headers: req.headers, body: req.body, signal: abort.signal });
+  const kind = wire.handleResponse(req.exchange, res.status, res.headers);
+  const events = [];
+  if (kind !== 'json' && kind !== 'sse') return { kind, events };
+  const take = () => {
+    for (let m; (m = wire.pollMessage()) !== null;) {
+      events.push(client.handleInput(m.message, 0));
+      if (stop(events.at(-1))) return true;
+    }
+    return false;
+  };
+  let stopped = false;
+  for await (const chunk of res.body) {
+    wire.handleBody(req.exchange, chunk);
+    if ((stopped = take())) break;
+  }
+  if (stopped) {
+    abort.abort();
+    wire.close(req.exchange);
+    return { kind, events };
+  }
+  wire.handleEnd(req.exchange);
+  take();
+  return { kind, events };
 }
 
-/** Reads the response until it holds `text`. */
-async function readUntil(res, text) {
-  const reader = res.body.getReader();
-  let seen = '';
-  while (!seen.includes(text)) seen += Buffer.from((await reader.read()).value).toString();
-  return seen;
-}
+const progress = (e) => e.event === 'progress';
 
 test('a closed stream cancels on 2026-07-28', async () => {
   const s = await listening();
   const client = new Client({ version: '2026-07-28', clientInfo });
+  const wire = new HttpClient('2026-07-28');
   client.assumeReady(true);
   const { bytes } = client.callTool(0, 'count', { to: 100000, intervalMs: 5 }, null, true);
-  const abort = new AbortController();
-  const res = await post(s.url, bytes, '2026-07-28', null, abort.signal);
-  await readUntil(res, 'notifications/progress');
-  assert.equal(s.running.size, 1);
-  abort.abort();
+  const { kind, events } = await send(s.url, wire, client, bytes, progress);
+  assert.equal(kind, 'sse');
+  assert.equal(events.at(-1).event, 'progress');
   await until(() => s.running.size === 0);
   assert.equal(s.endpoint.exchangeCount, 0);
   s.server.close();
@@ -56,16 +76,15 @@ test('a closed stream cancels on 2026-07-28', async () => {
 test('notifications/cancelled stops the tool on 2025-11-25', async () => {
   const s = await listening();
   const client = new Client({ version: '2025-11-25', clientInfo });
-  const init = await post(s.url, client.start(0).bytes, '2025-11-25');
-  const session = init.headers.get('mcp-session-id');
-  client.handleInput(Buffer.from(await init.arrayBuffer()), 0);
-  assert.equal((await post(s.url, client.pollTransmit(), '2025-11-25', session)).status, 202);
+  const wire = new HttpClient('2025-11-25');
+  assert.equal((await send(s.url, wire, client, client.start(0).bytes)).events.at(-1).event, 'ready');
+  assert.notEqual(wire.sessionId, null);
+  assert.equal((await send(s.url, wire, client, client.pollTransmit())).kind, 'empty');
   const { id, bytes } = client.callTool(0, 'count', { to: 100000, intervalMs: 5 }, null, true);
-  const res = await post(s.url, bytes, '2025-11-25', session);
-  const seen = readUntil(res, 'notifications/progress');
-  await seen;
+  const { events } = await send(s.url, wire, client, bytes, progress);
+  assert.equal(events.at(-1).event, 'progress');
   assert.equal(s.running.size, 1);
-  assert.equal((await post(s.url, client.cancel(id, 'enough'), '2025-11-25', session)).status, 202);
+  assert.equal((await send(s.url, wire, client, client.cancel(id, 'enough'))).kind, 'empty');
   await until(() => s.running.size === 0);
   assert.equal(s.endpoint.exchangeCount, 0);
   s.server.closeAllConnections();

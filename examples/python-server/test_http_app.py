@@ -1,6 +1,6 @@
 """The ASGI app driven in-process (no socket): a cancel mid-call stops the tool on the
 server, on both wires: on 2026-07-28 the client closing the response stream, on 2025-11-25
-notifications/cancelled on the session."""
+notifications/cancelled on the session. The client side is mcpwire's Client and HttpClient."""
 
 import asyncio
 import json
@@ -16,7 +16,7 @@ class Request:
     """One ASGI HTTP request: what the app sent, and a way to drop the connection."""
 
     def __init__(self, app, method, headers, body):
-        self.sent, self.gone = [], asyncio.Event()
+        self.sent, self.gone, self.fed, self.kind = [], asyncio.Event(), 0, None
         scope = {"type": "http", "method": method, "path": "/mcp", "headers": URL_HEADERS + headers}
         messages = [{"type": "http.request", "body": body, "more_body": False}]
 
@@ -34,9 +34,18 @@ class Request:
     def body(self) -> bytes:
         return b"".join(m.get("body", b"") for m in self.sent if m["type"] == "http.response.body")
 
-    def header(self, name: bytes):
-        start = next(m for m in self.sent if m["type"] == "http.response.start")
-        return dict(start["headers"]).get(name)
+    def read(self, wire, exchange, client):
+        """Feeds what the app sent since the last call to the HttpClient: the Client's events
+        for the messages in it."""
+        for m in self.sent[self.fed:]:
+            if m["type"] == "http.response.start":
+                self.kind = wire.handle_response(exchange, m["status"], m["headers"])
+            elif self.kind in ("json", "sse"):
+                wire.handle_body(exchange, m.get("body", b""))
+                if not m.get("more_body", False):
+                    wire.handle_end(exchange)
+        self.fed = len(self.sent)
+        return [client.handle_input(m["message"], 0) for m in iter(wire.poll_message, None)]
 
 
 async def until(condition):
@@ -47,21 +56,31 @@ async def until(condition):
     raise AssertionError("timed out")
 
 
-def headers_for(message: bytes, version: str, session=None):
-    pairs = mcpwire.client_request_headers(mcpwire.decode(message), version, None, session)
-    return [(k.lower().encode(), v.encode()) for k, v in pairs]
+def post(app, wire, message):
+    """The POST the HttpClient writes for `message`, sent to the app: (exchange, request)."""
+    req = wire.request(message)
+    headers = [(k.lower().encode(), v.encode()) for k, v in req["headers"]]
+    return req["exchange"], Request(app, "POST", headers, req["body"])
+
+
+async def until_progress(call, wire, exchange, client):
+    seen = []
+    await until(lambda: seen.extend(call.read(wire, exchange, client)) or any(e["event"] == "progress" for e in seen))
+    return seen
 
 
 def test_a_closed_stream_cancels_on_2026_07_28():
     async def main():
         app = App(9)
-        client = mcpwire.Client("2026-07-28", HOST)
+        client, wire = mcpwire.Client("2026-07-28", HOST), mcpwire.HttpClient("2026-07-28")
         client.assume_ready(True)
-        _, _, wire = client.call_tool(0, "count", {"to": 100000, "intervalMs": 5}, progress=True)
-        call = Request(app, "POST", headers_for(wire, "2026-07-28"), wire)
-        await until(lambda: b"notifications/progress" in call.body())
+        _, _, message = client.call_tool(0, "count", {"to": 100000, "intervalMs": 5}, progress=True)
+        exchange, call = post(app, wire, message)
+        await until_progress(call, wire, exchange, client)
+        assert call.kind == "sse"
         assert app.endpoint.exchange_count == 1 and len(app.tasks) == 1
         call.gone.set()
+        assert wire.close(exchange)
         await until(lambda: not app.tasks)
         await call.task
         assert app.endpoint.exchange_count == 0
@@ -72,21 +91,21 @@ def test_a_closed_stream_cancels_on_2026_07_28():
 def test_notifications_cancelled_stops_the_tool_on_2025_11_25():
     async def main():
         app = App(9)
-        client = mcpwire.Client("2025-11-25", HOST)
+        client, wire = mcpwire.Client("2025-11-25", HOST), mcpwire.HttpClient("2025-11-25")
         _, hello = client.start(0)
-        init = Request(app, "POST", headers_for(hello, "2025-11-25"), hello)
+        exchange, init = post(app, wire, hello)
         await init.task
-        session = init.header(b"mcp-session-id").decode()
-        client.handle_input(init.body(), 0)
-        initialized = client.poll_transmit()
-        await Request(app, "POST", headers_for(initialized, "2025-11-25", session), initialized).task
-        id, _, wire = client.call_tool(0, "count", {"to": 100000, "intervalMs": 5}, progress=True)
-        call = Request(app, "POST", headers_for(wire, "2025-11-25", session), wire)
-        await until(lambda: b"notifications/progress" in call.body())
-        cancel = client.cancel(id, "enough")
-        sent = Request(app, "POST", headers_for(cancel, "2025-11-25", session), cancel)
+        assert init.read(wire, exchange, client)[-1]["event"] == "ready"
+        assert wire.session_id is not None
+        exchange, initialized = post(app, wire, client.poll_transmit())
+        await initialized.task
+        assert initialized.read(wire, exchange, client) == [] and initialized.kind == "empty"
+        id, _, message = client.call_tool(0, "count", {"to": 100000, "intervalMs": 5}, progress=True)
+        exchange, call = post(app, wire, message)
+        await until_progress(call, wire, exchange, client)
+        cancel_exchange, sent = post(app, wire, client.cancel(id, "enough"))
         await sent.task
-        assert sent.sent[0]["status"] == 202
+        assert sent.read(wire, cancel_exchange, client) == [] and sent.kind == "empty"
         await until(lambda: not app.tasks)
         await until(lambda: call.task.done())
         assert app.endpoint.exchange_count == 0

@@ -13,6 +13,7 @@ import {
   encode,
   errorKinds,
   failureResponse,
+  HttpClient,
   linksToRead,
   McpwireError,
   page,
@@ -37,6 +38,10 @@ import type {
   HostSelection,
   HostTarget,
   HostToolView,
+  HttpEnded,
+  HttpReceived,
+  HttpRequest,
+  HttpResponseKind,
   JSONObject,
   JSONRPCMessage,
   Limits,
@@ -208,3 +213,24 @@ catalog.toModel('claude')
 const wrongAsk: HostPolicy = { ask: 'sometimes' }
 
 void findings, selection, verdict, rendered, links, violations, target, toolCount, wrongAsk
+
+// ---- HttpClient ---------------------------------------------------------------------------
+
+const wire = new HttpClient('2025-11-25', { maxMessage: 1 << 20 })
+const posted: HttpRequest = wire.request(new TextEncoder().encode('{}'), null)
+const verb: 'POST' | 'GET' | 'DELETE' = posted.method
+const wait: number | null = posted.retry
+const bodyKind: HttpResponseKind = wire.handleResponse(posted.exchange, 200, [['Content-Type', 'application/json']])
+wire.handleResponse(posted.exchange, 200, new Headers())
+wire.handleBody(posted.exchange, '{}')
+const ended: HttpEnded = wire.handleEnd(posted.exchange)
+const received: HttpReceived | null = wire.pollMessage()
+const sid: string | null = wire.sessionId
+const more: HttpRequest[] = [wire.openStream(), wire.resume(1), wire.endSession()]
+const closed: boolean = wire.close(posted.exchange)
+// @ts-expect-error: the response kinds are a closed set
+const wrongKind: HttpResponseKind = 'ok'
+// @ts-expect-error: an exchange is a number
+wire.handleEnd('1')
+
+void verb, wait, bodyKind, ended, received, sid, more, closed, wrongKind

@@ -12,6 +12,7 @@ from ._mcpwire import (
     DecodeError,
     ERROR_KINDS,
     Error,
+    HttpClient,
     HttpEndpoint,
     LineFramer,
     Schema,
@@ -148,6 +149,19 @@ class HttpCall(TypedDict):
     request: Dict[str, Any]
 
 
+class HttpRequest(TypedDict):
+    exchange: int
+    method: str
+    headers: List[Tuple[str, str]]
+    body: bytes
+    retry: Optional[int]
+
+
+class HttpReceived(TypedDict):
+    exchange: int
+    message: bytes
+
+
 # ---- Host kit (see __init__.pyi for what each member means) -----------------------------------
 
 # (a Union of one-value Literals: what the stub's Literal means, as stubtest compares it)
@@ -270,8 +284,11 @@ __all__ = [
     "Hints",
     "HttpCall",
     "HttpCatalog",
+    "HttpClient",
     "HttpEndpoint",
+    "HttpReceived",
     "HttpReply",
+    "HttpRequest",
     "HttpStream",
     "Input",
     "JSON",

@@ -1,6 +1,6 @@
 """Typed surface of mcpwire. All checks are done by the Rust core (crate ``mcpwire``)."""
 
-from typing import Any, Callable, Dict, List, Literal, Optional, Tuple, TypedDict, Union, final
+from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Tuple, TypedDict, Union, final
 
 __all__ = [
     "ArgumentError",
@@ -19,8 +19,11 @@ __all__ = [
     "Hints",
     "HttpCall",
     "HttpCatalog",
+    "HttpClient",
     "HttpEndpoint",
+    "HttpReceived",
     "HttpReply",
+    "HttpRequest",
     "HttpStream",
     "Input",
     "JSON",
@@ -582,6 +585,73 @@ class HttpEndpoint:
     def handle_timeout(self, now: int) -> None: ...
     @property
     def session_count(self) -> int: ...
+    @property
+    def exchange_count(self) -> int: ...
+
+
+class HttpRequest(TypedDict):
+    """An HTTP request an ``HttpClient`` wrote: send it to the MCP endpoint as is."""
+
+    exchange: int
+    """The exchange its response belongs to."""
+    method: str
+    """``POST``, ``GET`` or ``DELETE``."""
+    headers: List[Tuple[str, str]]
+    body: bytes
+    """The message, unchanged (empty for GET and DELETE)."""
+    retry: Optional[int]
+    """Milliseconds to wait before sending it (a resumed stream's SSE ``retry``)."""
+
+class HttpReceived(TypedDict):
+    """A message from the server: give it to ``Client.handle_input``."""
+
+    exchange: int
+    message: bytes
+
+@final
+class HttpClient:
+    """The client side of Streamable HTTP 2026-07-28 (stateless) or 2025-11-25 (sessions),
+    without I/O: ``request`` a message's bytes and send the returned request with any HTTP
+    library; ``handle_response`` its status and headers; for ``"json"`` and ``"sse"``,
+    ``handle_body`` each chunk and ``handle_end``; after each, ``poll_message`` until None and
+    give each message to ``Client.handle_input``.
+
+    Bad bytes raise ``DecodeError`` (``input_too_large`` with the offset in the body for a
+    message over ``max_message``: the stream goes on; ``unexpected_end`` for an empty JSON
+    body); misuse (an unknown exchange, a 2xx of another media type, a malformed
+    ``Mcp-Session-Id``) raises ``DecodeError`` (``invalid_value``)."""
+
+    def __new__(cls, version: str, *, max_message: Optional[int] = None) -> HttpClient: ...
+    def request(self, message: Input, tool: Optional[Dict[str, JSON]] = None) -> HttpRequest:
+        """The POST carrying ``message``; ``tool`` is the called tool's definition (its
+        ``x-mcp-header`` annotations become ``Mcp-Param-*`` on 2026-07-28)."""
+    def open_stream(self) -> HttpRequest:
+        """The GET that opens the server's stream (2025-11-25 only)."""
+    def resume(self, exchange: int) -> HttpRequest:
+        """The GET with ``Last-Event-ID`` that resumes ``exchange`` after ``handle_end`` said
+        ``"resumable"``; its response belongs to the same exchange."""
+    def end_session(self) -> HttpRequest:
+        """The DELETE that ends the session (2025-11-25)."""
+    def handle_response(
+        self,
+        exchange: int,
+        status: int,
+        headers: Union[List[Tuple[Union[bytes, str], Union[bytes, str]]], Mapping[str, str]],
+    ) -> Literal["empty", "json", "sse", "session_expired", "no_stream", "failed"]:
+        """What the body is. Only ``"json"`` and ``"sse"`` have a body to feed; the others
+        end the exchange. ``"session_expired"``: a 404 to a request with the session id
+        (forgotten): start a new session with a new ``initialize``. ``"no_stream"``: a 405 to
+        a GET. ``"failed"``: another status without a JSON body."""
+    def handle_body(self, exchange: int, chunk: Input) -> None: ...
+    def handle_end(self, exchange: int) -> Literal["complete", "resumable", "unanswered"]:
+        """``"resumable"``: call ``resume``; ``"unanswered"``: the request gets no response."""
+    def poll_message(self) -> Optional[HttpReceived]: ...
+    def close(self, exchange: int) -> bool:
+        """The host closed the response early (on 2026-07-28 that cancels the request)."""
+    @property
+    def session_id(self) -> Optional[str]: ...
+    @property
+    def protocol_version(self) -> str: ...
     @property
     def exchange_count(self) -> int: ...
 

@@ -171,6 +171,18 @@ fn version(v: &str) -> Result<ProtocolVersion, ApiError> {
     ProtocolVersion::parse(v).ok_or_else(|| ApiError::usage("unknown protocol version"))
 }
 
+/// The `x-mcp-header` annotations of a tool definition (its `inputSchema`'s), for the
+/// `Mcp-Param-*` headers of a call.
+pub fn tool_headers(tool: Option<&Value>) -> Result<Option<ToolHeaders>, ApiError> {
+    let Some(t) = tool else {
+        return Ok(None);
+    };
+    let schema = t.get("inputSchema").unwrap_or(&Value::Null);
+    ToolHeaders::from_input_schema(schema)
+        .map(Some)
+        .map_err(|why| ApiError::new(ErrorKind::InvalidValue, &why))
+}
+
 /// The headers of a client's POST carrying `message`; `tool` is the called tool's
 /// definition (for `Mcp-Param-*`).
 pub fn client_request_headers(
@@ -179,22 +191,26 @@ pub fn client_request_headers(
     tool: Option<&Value>,
     session_id: Option<&str>,
 ) -> Result<Vec<(String, String)>, ApiError> {
-    let headers = match tool {
-        Some(t) => {
-            let schema = t.get("inputSchema").unwrap_or(&Value::Null);
-            Some(
-                ToolHeaders::from_input_schema(schema)
-                    .map_err(|why| ApiError::new(ErrorKind::InvalidValue, &why))?,
-            )
-        }
-        None => None,
-    };
+    let headers = tool_headers(tool)?;
     http::client_request_headers(
         message,
         version(protocol_version)?,
         headers.as_ref(),
         session_id,
     )
+}
+
+/// An [`http::HttpClient`] speaking `protocol_version`, accepting messages up to
+/// `max_message` bytes (default: `Limits::DEFAULT`'s).
+pub fn http_client(
+    protocol_version: &str,
+    max_message: Option<usize>,
+) -> Result<http::HttpClient, ApiError> {
+    let mut limits = crate::limits::Limits::DEFAULT;
+    if let Some(n) = max_message {
+        limits.max_input_bytes = n;
+    }
+    Ok(http::HttpClient::new(version(protocol_version)?, limits))
 }
 
 /// `{"tools": [kept...], "rejected": [{"tool", "reason"}...]}` for a list of tools.

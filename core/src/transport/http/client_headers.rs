@@ -40,6 +40,9 @@ pub fn body_version(message: &Value) -> Option<&Value> {
 ///   of `tool` (the called tool's annotations; see [`ToolHeaders`]). Values that are not
 ///   plain ASCII go as `=?base64?…?=`.
 /// - `Mcp-Session-Id` when `session_id` is given (the 2025-11-25 wire).
+///
+/// A response (to a request the server sent) carries only the first two and the session's
+/// headers: it has no method.
 pub fn client_request_headers(
     message: &Value,
     version: ProtocolVersion,
@@ -52,6 +55,10 @@ pub fn client_request_headers(
     ];
     let method = match message.get("method") {
         Some(Value::String(m)) => m.as_str(),
+        None if is_response(message) => {
+            out.extend(session_headers(version, session_id)?);
+            return Ok(out);
+        }
         _ => return Err(ApiError::usage("the message has no method")),
     };
     let wire_version = match body_version(message) {
@@ -61,12 +68,7 @@ pub fn client_request_headers(
     if method != "initialize" {
         out.push(("MCP-Protocol-Version".into(), wire_version.clone()));
     }
-    if let Some(id) = session_id {
-        if id.is_empty() || !id.bytes().all(|b| (0x21..=0x7e).contains(&b)) {
-            return Err(ApiError::usage("a session id is visible ASCII"));
-        }
-        out.push(("Mcp-Session-Id".into(), id.into()));
-    }
+    out.extend(session_id_header(session_id)?);
     let modern = ProtocolVersion::parse(&wire_version).is_some_and(|v| !v.has_initialize());
     let is_request = message.get("id").is_some();
     if !modern || !is_request {
@@ -91,6 +93,57 @@ pub fn client_request_headers(
     if let (Some(tool), "tools/call") = (tool, method) {
         let arguments = message.get("params").and_then(|p| p.get("arguments"));
         out.extend(tool.headers_for(arguments)?);
+    }
+    Ok(out)
+}
+
+fn is_response(message: &Value) -> bool {
+    message.get("id").is_some()
+        && (message.get("result").is_some() || message.get("error").is_some())
+}
+
+/// True for a session id the 2025-11-25 page allows: "**MUST** only contain visible ASCII
+/// characters (ranging from 0x21 to 0x7E)".
+pub fn is_session_id(id: &[u8]) -> bool {
+    !id.is_empty() && id.iter().all(|b| (0x21..=0x7e).contains(b))
+}
+
+fn session_id_header(session_id: Option<&str>) -> Result<Option<(String, String)>, ApiError> {
+    match session_id {
+        Some(id) if !is_session_id(id.as_bytes()) => {
+            Err(ApiError::usage("a session id is visible ASCII"))
+        }
+        Some(id) => Ok(Some(("Mcp-Session-Id".into(), id.into()))),
+        None => Ok(None),
+    }
+}
+
+/// `MCP-Protocol-Version` and, when given, `Mcp-Session-Id`: the headers every request
+/// after `initialize` carries on the 2025-11-25 wire (a DELETE has only these).
+pub fn session_headers(
+    version: ProtocolVersion,
+    session_id: Option<&str>,
+) -> Result<Vec<(String, String)>, ApiError> {
+    let mut out = alloc::vec![("MCP-Protocol-Version".into(), version.as_str().into())];
+    out.extend(session_id_header(session_id)?);
+    Ok(out)
+}
+
+/// The headers of the GET that opens the server's stream, or resumes one after
+/// `last_event_id`: "The client **MUST** include an `Accept` header, listing
+/// `text/event-stream`", and `Last-Event-ID` "to indicate the last event ID it received".
+pub fn client_stream_headers(
+    version: ProtocolVersion,
+    session_id: Option<&str>,
+    last_event_id: Option<&str>,
+) -> Result<Vec<(String, String)>, ApiError> {
+    let mut out: Vec<(String, String)> = alloc::vec![("Accept".into(), "text/event-stream".into())];
+    out.extend(session_headers(version, session_id)?);
+    if let Some(id) = last_event_id {
+        if !is_field_value(id.as_bytes()) {
+            return Err(ApiError::usage("an event id is not a header-safe value"));
+        }
+        out.push(("Last-Event-ID".into(), id.into()));
     }
     Ok(out)
 }

@@ -5,6 +5,7 @@
 //! - [`x_mcp_header`]: tool parameters mirrored into `Mcp-Param-{Name}`, and the catalog
 //!   rule that leaves out a tool whose annotations break the constraints.
 //! - [`client_headers`]: the headers of a client's POST, from its message.
+//! - [`client`]: [`HttpClient`], the client side: requests out, messages from responses in.
 //! - [`server_check`]: the 2026-07-28 server's check of a POST (status and -32020 answers).
 //! - [`reply`]: JSON or SSE for an answer, and the status of a JSON-RPC error.
 //! - [`sessions`]: the 2025-11-25 sessions (`Mcp-Session-Id`, resumable streams).
@@ -13,6 +14,8 @@
 //! Header names are compared case-insensitively ("Clients and servers **MUST** use
 //! case-insensitive comparisons for header names"); values case-sensitively.
 
+pub mod client;
+mod client_body;
 pub mod client_headers;
 pub mod endpoint;
 pub mod reply;
@@ -21,6 +24,7 @@ pub mod sessions;
 pub mod value_encoding;
 pub mod x_mcp_header;
 
+pub use client::{Ended, HttpClient, HttpRequest, Received, Response};
 pub use client_headers::client_request_headers;
 pub use endpoint::{EndpointConfig, Handled, HttpEndpoint};
 pub use reply::{HttpReply, ReplyStream};
