@@ -142,6 +142,7 @@ for (const wire of wires) {
       await page.waitFor(`document.querySelectorAll('#progress-log li').length >= 2`, 'progress from count')
       assert.equal(await page.eval(`${$('progress')}.max`), 100000)
       await shot('count-progress')
+      const sent = site.requests.length
       await page.eval(`${$('stop')}.click()`)
       assert.equal(await outcome(), 'cancelled')
       assert.match(await page.eval(text('outcome')), /stopped by the user/)
@@ -150,6 +151,9 @@ for (const wire of wires) {
       await approved('echo', { text: 'after the stop' })
       assert.equal(await outcome(), 'success')
       assert.equal(await page.eval(text('blocks')), 'after the stop')
+      // 2025-11-25: notifications/cancelled for the call; 2026-07-28: the closed stream was it.
+      const cancels = site.requests.slice(sent).filter((r) => r.body.includes('"notifications/cancelled"'))
+      assert.equal(cancels.length, wire === '2026-07-28' ? 0 : 1)
     })
 
     test('the time limit ends a call', async () => {
@@ -177,6 +181,19 @@ for (const wire of wires) {
       assert.ok(errors.some((e) => e.includes('minimum') || e.includes('1')), errors.join('\n'))
       assert.equal(await page.eval(`${$('approval')}.hidden`), true)
       await shot('sent-back')
+    })
+
+    test('connecting again ends the session (2025-11-25: DELETE)', async () => {
+      const session = (await page.eval(text('status'))).match(/session (\w+)/)?.[1] ?? null
+      assert.equal(session === null, wire === '2026-07-28')
+      const sent = site.requests.length
+      await page.eval(`${$('connect-button')}.click()`)
+      await page.waitFor(`${text('status')}.startsWith('connected')`, 'connected again')
+      const deleted = () => site.requests.slice(sent).some((r) => r.method === 'DELETE')
+      for (let i = 0; wire !== '2026-07-28' && !deleted() && i < 600; i++) await new Promise((r) => setTimeout(r, 50))
+      const deletes = site.requests.slice(sent).filter((r) => r.method === 'DELETE')
+      assert.equal(deletes.length, wire === '2026-07-28' ? 0 : 1)
+      if (session) assert.ok(deletes[0].headers['mcp-session-id'].startsWith(session))
     })
 
     test('no Content-Security-Policy violation', async () => {

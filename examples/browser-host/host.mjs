@@ -34,6 +34,7 @@ async function connect() {
   $('error').textContent = ''
   status('connecting')
   for (const id of ['catalog-section', 'call-section', 'result-section']) $(id).hidden = true
+  conn?.close()
   conn = new Connection(mcp, $('url').value, $('wire').value)
   const pages = await conn.open()
   catalog = new mcp.Catalog()
@@ -47,7 +48,8 @@ async function connect() {
   $('catalog').tBodies[0].replaceChildren(...rows)
   $('tool-count').textContent = `${rows.length} tools, ${findings.length} findings`
   $('catalog-section').hidden = false
-  status(`connected: ${conn.version}${conn.sessionId ? `, session ${conn.sessionId.slice(0, 8)}…` : ' (stateless)'}`)
+  const session = conn.http.sessionId
+  status(`connected: ${conn.http.protocolVersion}${session ? `, session ${session.slice(0, 8)}…` : ' (stateless)'}`)
 }
 
 /** A tool's findings, folded under their count by severity. */

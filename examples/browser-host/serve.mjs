@@ -13,9 +13,11 @@ export const PAGE = '/examples/browser-host/index.html'
 // Images and audio are shown from blob: URLs of their decoded bytes (never data: or remote).
 export const PAGE_CSP = `${CSP}; img-src 'self' blob:; media-src 'self' blob:`
 
-/** Serves the page on 127.0.0.1 and forwards /mcp to `mcpUrl`; resolves to { url, close }. */
+/** Serves the page on 127.0.0.1 and forwards /mcp to `mcpUrl`; resolves to { url, close,
+ * requests }: `requests` lists what went through the proxy, `{ method, headers, body }`. */
 export async function serve(mcpUrl, port = 0) {
   const upstream = new URL(mcpUrl)
+  const requests = []
   let self = null
   const proxy = (req, res) => {
     if (new URL(req.url, 'http://x').pathname !== '/mcp') return false
@@ -38,6 +40,9 @@ export async function serve(mcpUrl, port = 0) {
     })
     // The page closing a stream closes the server's (on 2026-07-28 that cancels the call).
     res.on('close', () => up.destroy())
+    const seen = { method: req.method, headers: req.headers, body: '' }
+    requests.push(seen)
+    req.on('data', (chunk) => (seen.body += chunk))
     req.pipe(up)
     return true
   }
@@ -48,7 +53,7 @@ export async function serve(mcpUrl, port = 0) {
     port,
   })
   self = server.url
-  return server
+  return { ...server, requests }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
