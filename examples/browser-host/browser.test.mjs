@@ -18,6 +18,7 @@ const wires = (process.env.MCP_WIRES ?? '2025-11-25 2026-07-28').split(' ')
 const server = process.env.MCP_SERVER_NAME ?? 'server'
 const $ = (id) => `document.getElementById(${JSON.stringify(id)})`
 const text = (id) => `${$(id)}?.textContent`
+const model = async () => JSON.parse(await page.eval(text('model')))
 
 let site
 let page
@@ -67,7 +68,6 @@ for (const wire of wires) {
       await idle()
       return page.eval(`${$('result-section')}.dataset.outcome`)
     }
-    const model = async () => JSON.parse(await page.eval(text('model')))
 
     before(() => {
       rmSync(dir, { recursive: true, force: true })
@@ -203,7 +203,7 @@ for (const wire of wires) {
 }
 
 // Kinds the example servers' tools do not return (resource links, binary resources,
-// structuredContent), through the page's renderer.
+// structuredContent), shown by the page as a call's outcome.
 const EVERY_KIND = {
   content: [
     { type: 'text', text: 'Sensor 4 reads 21.5 °C' },
@@ -219,9 +219,8 @@ const EVERY_KIND = {
 test('every content block kind, structuredContent as a table', async () => {
   await page.navigate(`${site.url}${PAGE}`)
   await page.waitFor(`${text('status')} === 'not connected'`, 'the page to load mcpwire')
-  const got = await page.eval(`import('./render.mjs').then(({ renderResult }) => {
-    document.getElementById('blocks').replaceChildren(...renderResult(${JSON.stringify(EVERY_KIND)}))
-    document.getElementById('result-section').hidden = false
+  const got = await page.eval(`import('./host.mjs').then(({ show }) => {
+    show({ event: 'tool_result', id: 1, class: 'success', result: ${JSON.stringify(EVERY_KIND)} }, { tool: 'read_sensor' })
     return new Promise((r) => setTimeout(r, 100)).then(() => [...document.querySelectorAll('#blocks .block')].map((b) => ({
       kind: b.dataset.kind, text: b.textContent,
       image: b.querySelector('img')?.naturalWidth ?? null,
@@ -238,6 +237,10 @@ test('every content block kind, structuredContent as a table', async () => {
   assert.match(got[4].text, /embedded-resource.*This is an embedded resource content\./)
   assert.match(got[5].link, /^blob:/)
   assert.deepEqual(got[6].rows, [['sensor', '4'], ['celsius', '21.5'], ['history', '[21,21.5]']])
+  // What the model gets: a block for each content block (the text first, untouched).
+  const m = await model()
+  assert.equal(m.content.length, EVERY_KIND.content.length)
+  assert.deepEqual(m.content[0], { type: 'text', text: 'Sensor 4 reads 21.5 °C' })
   assert.equal(await page.eval(text('csp-violations')), '')
   mkdirSync(new URL('./screenshots/', import.meta.url), { recursive: true })
   await page.screenshot(new URL('./screenshots/content-blocks.png', import.meta.url))

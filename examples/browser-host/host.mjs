@@ -56,7 +56,7 @@ async function connect() {
 function inspected(findings) {
   const count = {}
   for (const f of findings) count[f.severity] = (count[f.severity] ?? 0) + 1
-  const summary = Object.entries(count).map(([severity, n]) => `${n} ${severity}`).join(', ') || 'none'
+  const summary = Object.entries(count).map(([severity, n]) => `${n} ${severity}${n > 1 && severity !== 'info' ? 's' : ''}`).join(', ') || 'none'
   return el('details', {}, el('summary', { text: summary }), ...findings.map((f) =>
     el('span', { class: `finding ${f.severity}`, 'data-code': f.code, text: `${f.code}: ${f.message}` })))
 }
@@ -164,7 +164,7 @@ const OUTCOME = {
 }
 
 /** The outcome as the user sees it, and as the host kit renders it for the model. */
-function show(outcome, d) {
+export function show(outcome, d) {
   $('approval').hidden = true
   const kind = outcome.refused ? 'refused' : 'timeout' in outcome ? 'timeout' : 'cancelled' in outcome ? 'cancelled'
     : outcome.event === 'error' ? 'error' : outcome.class
