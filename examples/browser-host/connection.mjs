@@ -84,8 +84,8 @@ export class Connection {
   }
 
   /** Calls a tool with a progress token and a time limit; `onProgress(event)`. Returns `{ id,
-   * done }`, `done` resolving to the outcome: the `tool_result` or `error` event, `{ timeout:
-   * ms }` or `{ cancelled: reason }`. */
+   * done }`, `done` resolving to the outcome: the `tool_result`, `error` or `input_required`
+   * event, `{ timeout: ms }` or `{ cancelled: reason }`. `limitMs`: null for none. */
   call(name, args, limitMs, onProgress) {
     const sent = this.client.callTool(now(), name, args, limitMs, true)
     const req = this.http.request(sent.bytes, this.tools[name] ?? null)
@@ -100,7 +100,7 @@ export class Connection {
       const onEvent = (e) => {
         if (e.id !== sent.id) return
         if (e.event === 'progress') onProgress(e)
-        else if (e.event === 'tool_result' || e.event === 'error') end(e)
+        else if (e.event === 'tool_result' || e.event === 'error' || e.event === 'input_required') end(e)
       }
       const arm = () => {
         const at = this.client.pollTimeout()

@@ -63,6 +63,7 @@ function inspected(findings) {
 
 /** Shows `t`'s arguments as a form: a field per property, typed from its schema. */
 function pick(t) {
+  if (call) return // (one call at a time: Stop it first)
   tool = t
   for (const tr of $('catalog').tBodies[0].rows) tr.classList.toggle('selected', tr.dataset.tool === t.name)
   $('tool-name').textContent = t.name
@@ -135,7 +136,8 @@ function run(d) {
   $('progress-log').replaceChildren()
   $('running').hidden = false
   $('call').disabled = true
-  call = conn.call(d.tool, d.arguments, Math.round(Number($('limit').value) * 1000), progress)
+  const seconds = Number($('limit').value)
+  call = conn.call(d.tool, d.arguments, seconds > 0 ? Math.round(seconds * 1000) : null, progress)
   call.done.then((outcome) => show(outcome, d), fail).finally(() => {
     $('running').hidden = true
     $('call').disabled = false
@@ -161,20 +163,22 @@ const OUTCOME = {
   timeout: (o) => `timed out after ${o.timeout} ms`,
   cancelled: (o) => `cancelled: ${o.cancelled}`,
   refused: () => 'refused by the user: not called',
+  input_required: () => 'the server asks for input this page cannot give',
 }
 
 /** The outcome as the user sees it, and as the host kit renders it for the model. */
 export function show(outcome, d) {
   $('approval').hidden = true
   const kind = outcome.refused ? 'refused' : 'timeout' in outcome ? 'timeout' : 'cancelled' in outcome ? 'cancelled'
-    : outcome.event === 'error' ? 'error' : outcome.class
+    : outcome.event === 'tool_result' ? outcome.class : outcome.event
   $('outcome').textContent = OUTCOME[kind](outcome)
   $('outcome').className = `outcome-${kind}`
   $('result-section').dataset.outcome = kind
-  $('blocks').replaceChildren(...(outcome.result ? renderResult(outcome.result) : []))
+  $('blocks').replaceChildren(...(outcome.event === 'tool_result' ? renderResult(outcome.result) : []))
   const forModel = outcome.refused ? { cancelled: 'the user refused this call' }
     : outcome.event === 'error' ? { jsonrpc: '2.0', id: outcome.id, error: outcome.error }
-      : outcome.result ?? outcome
+      : outcome.event === 'input_required' ? { cancelled: OUTCOME.input_required() }
+        : outcome.result ?? outcome
   const rendered = mcp.renderResult($('target').value, forModel, `call_${++calls}`, d.tool)
   $('model').textContent = JSON.stringify(rendered, null, 2)
   $('result-section').hidden = false
