@@ -19,6 +19,12 @@ const server = process.env.MCP_SERVER_NAME ?? 'server'
 const $ = (id) => `document.getElementById(${JSON.stringify(id)})`
 const text = (id) => `${$(id)}?.textContent`
 const model = async () => JSON.parse(await page.eval(text('model')))
+/** Waits (30 s at most: a safety limit, not a timing check) until `fn()` is true. */
+async function until(fn) {
+  for (let i = 0; !fn() && i < 600; i++) await new Promise((r) => setTimeout(r, 50))
+}
+/** The notifications/cancelled that went through the proxy since request `from`. */
+const cancels = (from) => site.requests.slice(from).filter((r) => r.body.includes('"notifications/cancelled"'))
 
 let site
 let page
@@ -115,6 +121,11 @@ for (const wire of wires) {
           }
         }
         assert.equal((await model()).type, 'tool_result')
+        if (name === 'test_region' && wire === '2026-07-28') {
+          // The tool's x-mcp-header argument travelled in its header too.
+          const post = site.requests.findLast((r) => r.body.includes('"tools/call"'))
+          assert.equal(post.headers['mcp-param-region'], 'us-west1')
+        }
         await shot(name)
       })
     }
@@ -152,14 +163,17 @@ for (const wire of wires) {
       assert.equal(await outcome(), 'success')
       assert.equal(await page.eval(text('blocks')), 'after the stop')
       // 2025-11-25: notifications/cancelled for the call; 2026-07-28: the closed stream was it.
-      const cancels = site.requests.slice(sent).filter((r) => r.body.includes('"notifications/cancelled"'))
-      assert.equal(cancels.length, wire === '2026-07-28' ? 0 : 1)
+      if (wire !== '2026-07-28') await until(() => cancels(sent).length)
+      assert.equal(cancels(sent).length, wire === '2026-07-28' ? 0 : 1)
     })
 
     test('the time limit ends a call', async () => {
+      const sent = site.requests.length
       await approved('count', { to: 100000, intervalMs: 20 }, 0.5)
       assert.equal(await outcome(), 'timeout')
       assert.match(await page.eval(text('outcome')), /timed out after 500 ms/)
+      if (wire !== '2026-07-28') await until(() => cancels(sent).length)
+      assert.equal(cancels(sent).length, wire === '2026-07-28' ? 0 : 1)
       await shot('count-timed-out')
     })
 
@@ -189,8 +203,7 @@ for (const wire of wires) {
       const sent = site.requests.length
       await page.eval(`${$('connect-button')}.click()`)
       await page.waitFor(`${text('status')}.startsWith('connected')`, 'connected again')
-      const deleted = () => site.requests.slice(sent).some((r) => r.method === 'DELETE')
-      for (let i = 0; wire !== '2026-07-28' && !deleted() && i < 600; i++) await new Promise((r) => setTimeout(r, 50))
+      if (wire !== '2026-07-28') await until(() => site.requests.slice(sent).some((r) => r.method === 'DELETE'))
       const deletes = site.requests.slice(sent).filter((r) => r.method === 'DELETE')
       assert.equal(deletes.length, wire === '2026-07-28' ? 0 : 1)
       if (session) assert.ok(deletes[0].headers['mcp-session-id'].startsWith(session))
