@@ -29,7 +29,7 @@ const cancels = (from) => site.requests.slice(from).filter((r) => r.body.include
 let site
 let page
 before(async () => {
-  site = await serve(process.env.MCP_URL)
+  site = await serve(process.env.MCP_URL, 0, true)
   page = await launch()
 })
 after(async () => {
@@ -232,6 +232,7 @@ const EVERY_KIND = {
 test('every content block kind, structuredContent as a table', async () => {
   await page.navigate(`${site.url}${PAGE}`)
   await page.waitFor(`${text('status')} === 'not connected'`, 'the page to load mcpwire')
+  await page.eval(`import('../../bindings-wasm/pkg/web/index.js').then((m) => m.ready?.())`)
   const got = await page.eval(`import('./host.mjs').then(({ show }) => {
     show({ event: 'tool_result', id: 1, class: 'success', result: ${JSON.stringify(EVERY_KIND)} }, { tool: 'read_sensor' })
     return new Promise((r) => setTimeout(r, 100)).then(() => [...document.querySelectorAll('#blocks .block')].map((b) => ({

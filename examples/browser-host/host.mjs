@@ -36,7 +36,10 @@ async function connect() {
   for (const id of ['catalog-section', 'call-section', 'result-section']) $(id).hidden = true
   conn?.close()
   conn = new Connection(mcp, $('url').value, $('wire').value)
-  const pages = await conn.open()
+  // The JSON Schema functions and the host kit are the web package's second module: fetched
+  // during the handshake, so the page's first load stays small (builds of one module have no
+  // ready()).
+  const [pages] = await Promise.all([conn.open(), mcp.ready?.()])
   catalog = new mcp.Catalog()
   for (const page of pages) catalog.add(SERVER, page)
   const findings = catalog.inspect()

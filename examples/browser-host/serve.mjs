@@ -14,8 +14,9 @@ export const PAGE = '/examples/browser-host/index.html'
 export const PAGE_CSP = `${CSP}; img-src 'self' blob:; media-src 'self' blob:`
 
 /** Serves the page on 127.0.0.1 and forwards /mcp to `mcpUrl`; resolves to { url, close,
- * requests }: `requests` lists what went through the proxy, `{ method, headers, body }`. */
-export async function serve(mcpUrl, port = 0) {
+ * requests }. With `record` (the test), `requests` lists what went through the proxy,
+ * `{ method, headers, body }`. */
+export async function serve(mcpUrl, port = 0, record = false) {
   const upstream = new URL(mcpUrl)
   const requests = []
   let self = null
@@ -40,9 +41,11 @@ export async function serve(mcpUrl, port = 0) {
     })
     // The page closing a stream closes the server's (on 2026-07-28 that cancels the call).
     res.on('close', () => up.destroy())
-    const seen = { method: req.method, headers: req.headers, body: '' }
-    requests.push(seen)
-    req.on('data', (chunk) => (seen.body += chunk))
+    if (record) {
+      const seen = { method: req.method, headers: req.headers, body: '' }
+      requests.push(seen)
+      req.on('data', (chunk) => (seen.body += chunk))
+    }
     req.pipe(up)
     return true
   }
