@@ -104,6 +104,7 @@ for (const wire of wires) {
       test(`calls ${name}`, async () => {
         await approved(name, byName[name].arguments ?? {})
         assert.equal(await outcome(), 'success')
+        await page.waitFor(`[...document.querySelectorAll('#blocks img')].every((i) => i.complete)`, 'the images')
         const blocks = await page.eval(`[...document.querySelectorAll('#blocks .block')].map((b) => ({
           kind: b.dataset.kind, text: b.querySelector('pre')?.textContent ?? null,
           caption: b.querySelector('figcaption')?.textContent ?? null,
@@ -233,15 +234,15 @@ test('every content block kind, structuredContent as a table', async () => {
   await page.navigate(`${site.url}${PAGE}`)
   await page.waitFor(`${text('status')} === 'not connected'`, 'the page to load mcpwire')
   await page.eval(`import('../../bindings-wasm/pkg/web/index.js').then((m) => m.ready?.())`)
-  const got = await page.eval(`import('./host.mjs').then(({ show }) => {
-    show({ event: 'tool_result', id: 1, class: 'success', result: ${JSON.stringify(EVERY_KIND)} }, { tool: 'read_sensor' })
-    return new Promise((r) => setTimeout(r, 100)).then(() => [...document.querySelectorAll('#blocks .block')].map((b) => ({
+  await page.eval(`import('./host.mjs').then(({ show }) =>
+    show({ event: 'tool_result', id: 1, class: 'success', result: ${JSON.stringify(EVERY_KIND)} }, { tool: 'read_sensor' }))`)
+  await page.waitFor(`[...document.querySelectorAll('#blocks img')].every((i) => i.complete)`, 'the image')
+  const got = await page.eval(`[...document.querySelectorAll('#blocks .block')].map((b) => ({
       kind: b.dataset.kind, text: b.textContent,
       image: b.querySelector('img')?.naturalWidth ?? null,
       audio: b.querySelector('audio')?.src.startsWith('blob:') ?? null,
       link: b.querySelector('a')?.href ?? null,
-      rows: [...b.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => c.textContent)) })))
-  })`)
+      rows: [...b.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => c.textContent)) }))`)
   assert.deepEqual(got.map((b) => b.kind), ['text', 'image', 'audio', 'resource_link', 'resource', 'resource', 'structuredContent'])
   assert.equal(got[0].text, 'Sensor 4 reads 21.5 °C')
   assert.equal(got[1].image, 1)
