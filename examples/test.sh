@@ -41,7 +41,7 @@ wait_port() {
 suite "python-server in-process" pytest "$ex/python-server/test_tools.py" "$ex/python-server/test_http_app.py"
 suite "node-server in-process" "$node22" --test "$ex/node-server/tools.test.mjs" "$ex/node-server/http.test.mjs"
 
-port=18600
+port=${EXAMPLES_PORT:-18600} # (another base when another run holds these ports)
 for name in python-server node-server; do
   serve="$ex/$name/serve.sh"
   port=$((port + 1))

@@ -184,6 +184,33 @@ proptest! {
     }
 }
 
+proptest! {
+    /// Any bytes, in any chunks, as a JSON or SSE body: no panic, and no message over the
+    /// limit is ever yielded.
+    #[test]
+    fn arbitrary_bodies_never_panic_or_pass_the_limit(
+        sse in any::<bool>(),
+        chunks in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..40), 0..8),
+        status in 100u16..600,
+    ) {
+        let limits = Limits { max_input_bytes: 24, ..Limits::DEFAULT };
+        let mut http = HttpClient::new(ProtocolVersion::V2025_11_25, limits);
+        let req = http.request(br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, None).unwrap();
+        let kind: &[u8] = if sse { b"text/event-stream" } else { b"application/json" };
+        let head: &[(&[u8], &[u8])] = &[(b"content-type", kind)];
+        let response = http.handle_response(req.exchange, status, head);
+        if matches!(response, Ok(Response::Json | Response::Stream)) {
+            for c in &chunks {
+                let _ = http.handle_body(req.exchange, c);
+            }
+            let _ = http.handle_end(req.exchange);
+        }
+        while let Some(m) = http.poll_message() {
+            prop_assert!(m.message.len() <= 24);
+        }
+    }
+}
+
 #[test]
 fn a_json_body_split_at_every_byte() {
     let body = br#"{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}"#;
