@@ -23,7 +23,7 @@ wait_port() {
   return 1
 }
 
-status=0 port=18640
+status=0 port=$(( ${EXAMPLES_PORT:-18600} + 40 )) # (EXAMPLES_PORT: another base, as for examples/test.sh)
 for name in python-server node-server; do
   port=$((port + 1))
   bash "$root/examples/$name/serve.sh" "$port" &
