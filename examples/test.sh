@@ -13,6 +13,8 @@
 #   3. each example server over stdio (serve.sh --stdio): the same official clients
 #   4. mcpwire's Client with its HttpClient over httpx and over fetch against the official
 #      Python SDK's server (both wires) and TypeScript SDK's server (2025-11-25)
+#   5. the browser host (browser-host/test.sh): the page in headless Chromium against both
+#      example servers on both wires
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ex="$root/examples"
@@ -88,6 +90,9 @@ for official in python node; do
   fi
   kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
 done
+
+# 5. the browser host in headless Chromium
+suite "browser-host in Chromium" bash "$ex/browser-host/test.sh"
 
 [ "$failed" = 0 ] || printf 'examples: failed: %s\n' "${names[@]}"
 echo "examples: $passed passed, $failed failed"

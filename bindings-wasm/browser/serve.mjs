@@ -14,6 +14,7 @@ const TYPES = {
   '.json': 'application/json; charset=utf-8',
   '.wasm': 'application/wasm',
   '.ts': 'text/plain; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
 }
 
 const ALLOWED = [
@@ -29,19 +30,24 @@ const ALLOWED = [
 export const CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'; base-uri 'none'"
 
-/** Starts the server over `root`; resolves to { url, close }. */
-export function start(root) {
+/** Starts the server over `root`; resolves to { url, close }. An example's page adds to it:
+ * `allowed`, more path prefixes served; `csp`, `{ path: policy }` for its pages; `handle(req,
+ * res)`, asked first and returning true when it answered (examples/browser-host: the /mcp
+ * proxy); `port`, 0 for a free one. */
+export function start(root, { allowed = [], csp = {}, handle, port = 0 } = {}) {
   const server = createServer(async (req, res) => {
+    if (handle?.(req, res)) return
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname)
     const file = normalize(join(root, path))
-    if (!ALLOWED.some((p) => path.startsWith(p)) || !file.startsWith(root + sep)) {
+    if (![...ALLOWED, ...allowed].some((p) => path.startsWith(p)) || !file.startsWith(root + sep)) {
       res.writeHead(404).end('not found')
       return
     }
     try {
       const body = await readFile(file)
       const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }
-      if (path === '/bindings-wasm/browser/index.html') headers['content-security-policy'] = CSP
+      const policy = path === '/bindings-wasm/browser/index.html' ? CSP : csp[path]
+      if (policy) headers['content-security-policy'] = policy
       res.writeHead(200, headers).end(body)
     } catch {
       res.writeHead(404).end('not found')
@@ -49,9 +55,13 @@ export function start(root) {
   })
   return new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) })
+    server.listen(port, '127.0.0.1', () => {
+      const close = () =>
+        new Promise((r) => {
+          server.close(r)
+          server.closeAllConnections() // (a page's open streams and keep-alive connections)
+        })
+      resolve({ url: `http://127.0.0.1:${server.address().port}`, close })
     })
   })
 }
