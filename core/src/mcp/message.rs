@@ -10,7 +10,7 @@ use super::{
 use crate::error::{DecodeError, Result};
 use crate::json::writer::{write_raw, Sink};
 use crate::json::{JsonStr, RawJson, Reader};
-use crate::jsonrpc::{ErrorResponse, Message, Payload, RequestId};
+use crate::jsonrpc::{self, ErrorResponse, Message, Payload, RequestId};
 use crate::limits::Limits;
 
 macro_rules! methods {
@@ -434,41 +434,18 @@ impl<'a> McpMessage<'a> {
     }
 }
 
-/// Writes `{"jsonrpc":"2.0",["id":…,]"method":…` and leaves the object open. The constant
-/// parts go out in one piece each.
-fn open_request<S: Sink + ?Sized>(sink: &mut S, id: Option<&RequestId<'_>>, m: Method) {
-    match id {
-        Some(id) => {
-            sink.put(b"{\"jsonrpc\":\"2.0\",\"id\":");
-            id.write(sink);
-            sink.put(b",\"method\":\"");
-        }
-        None => sink.put(b"{\"jsonrpc\":\"2.0\",\"method\":\""),
-    }
-    sink.put(m.name().as_bytes());
-    sink.put(b"\"");
-}
-
 fn write_request<S: Sink + ?Sized, P: Encode>(
     sink: &mut S,
     id: Option<&RequestId<'_>>,
     m: Method,
     params: Option<&P>,
 ) {
-    open_request(sink, id, m);
-    if let Some(p) = params {
-        sink.put(b",\"params\":");
-        p.write(sink);
-    }
-    sink.put(b"}");
+    let params = params.map(|p| move |s: &mut S| p.write(s));
+    jsonrpc::write_request(sink, id, m.name(), params)
 }
 
 fn write_response<S: Sink + ?Sized, R: Encode>(sink: &mut S, id: &RequestId<'_>, result: &R) {
-    sink.put(b"{\"jsonrpc\":\"2.0\",\"id\":");
-    id.write(sink);
-    sink.put(b",\"result\":");
-    result.write(sink);
-    sink.put(b"}");
+    jsonrpc::write_response(sink, Some(id), |s| result.write(s))
 }
 
 impl Encode for RawJson<'_> {

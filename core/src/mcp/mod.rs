@@ -14,6 +14,7 @@ mod result;
 mod tools;
 mod version;
 
+pub(crate) use content::DisplayText;
 pub use content::{
     Annotations, AudioContent, ContentBlock, EmbeddedResource, Icon, ImageContent, MediaContent,
     ResourceLink, Role, TextContent,

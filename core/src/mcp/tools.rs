@@ -446,11 +446,23 @@ pub struct CallToolResult<'a> {
 
 impl Encode for CallToolResult<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        self.write_with_content(sink, &self.content)
+    }
+}
+
+impl CallToolResult<'_> {
+    /// Writes the result with `content` written in place of its own list (a list that is
+    /// not held as blocks: a tool error's message formatted as it is written).
+    pub(crate) fn write_with_content<S: Sink + ?Sized, C: Encode>(
+        &self,
+        sink: &mut S,
+        content: &C,
+    ) {
         let mut o = ObjectWriter::open(sink);
         o.raw_field(sink, "_meta", &self.meta);
         o.enc_field(sink, "resultType", &self.result_type);
         o.key(sink, "content");
-        self.content.write(sink);
+        content.write(sink);
         o.raw_field(sink, "structuredContent", &self.structured_content);
         o.bool_field(sink, "isError", self.is_error);
         self.extra.write(&mut o, sink);
