@@ -28,7 +28,9 @@ pub(crate) enum Shape {
 }
 
 impl Shape {
-    fn of(method: Method) -> Option<Shape> {
+    /// The result a request of `method` expects (`tools/call` may still be answered with an
+    /// `InputRequiredResult`).
+    pub(crate) const fn of(method: Method) -> Option<Shape> {
         match method {
             Method::ToolsList => Some(Shape::ListTools),
             Method::ToolsCall => Some(Shape::CallTool),
@@ -402,8 +404,8 @@ mod tests {
             let text = alloc::format!("{{{}}}", members.join(","));
             let mut r = Reader::new(text.as_bytes(), Limits::DEFAULT).unwrap();
             let mut f = Fields::default();
-            let (_, extra) = read_named(&mut r, "result", ALL_KEYS, |r, i| f.read_field(r, i))
-                .unwrap();
+            let (_, extra) =
+                read_named(&mut r, "result", ALL_KEYS, |r, i| f.read_field(r, i)).unwrap();
             assert!(extra.is_empty(), "{text}");
             assert_eq!(f.present.count_ones() as usize, table.len(), "{text}");
         }
@@ -415,9 +417,22 @@ mod tests {
         for sent in [
             &["content", "isError"][..],
             &["content", "structuredContent", "isError"],
-            &["resultType", "content", "structuredContent", "isError", "_meta"],
+            &[
+                "resultType",
+                "content",
+                "structuredContent",
+                "isError",
+                "_meta",
+            ],
             &["tools", "nextCursor"],
-            &["resultType", "tools", "nextCursor", "ttlMs", "cacheScope", "_meta"],
+            &[
+                "resultType",
+                "tools",
+                "nextCursor",
+                "ttlMs",
+                "cacheScope",
+                "_meta",
+            ],
         ] {
             let mut guess = 0;
             for name in sent {
