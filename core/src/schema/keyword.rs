@@ -54,7 +54,7 @@ pub(crate) struct Node {
     /// True when the node can reach itself in place (a possible infinite `$ref` loop).
     pub in_cycle: bool,
     /// The pre-decoded form for quick evaluation.
-    pub fast: super::fast::Fast,
+    pub fast: super::quick_form::Fast,
 }
 
 /// A numeric bound keyword.
@@ -64,6 +64,20 @@ pub(crate) enum Bound {
     ExclusiveMinimum,
     Maximum,
     ExclusiveMaximum,
+}
+
+impl Bound {
+    /// Whether a number that compares `o` to the bound's limit satisfies the bound.
+    #[inline(always)]
+    pub(crate) fn holds(self, o: core::cmp::Ordering) -> bool {
+        use core::cmp::Ordering;
+        match self {
+            Bound::Minimum => o != Ordering::Less,
+            Bound::ExclusiveMinimum => o == Ordering::Greater,
+            Bound::Maximum => o != Ordering::Greater,
+            Bound::ExclusiveMaximum => o == Ordering::Less,
+        }
+    }
 }
 
 /// A size keyword (`minLength`, `maxItems`, …).

@@ -52,22 +52,25 @@ mod disc;
 mod equal;
 mod error;
 mod explain;
-mod fast;
 mod format;
 mod format_uri;
 mod graph;
 mod height;
 mod keyword;
+mod kind;
 mod leaf;
 mod location;
+mod lower;
 mod message;
 mod meta;
 mod number;
 mod objects;
+mod passes;
 mod props;
 mod prune;
 mod pure;
 mod quick;
+mod quick_form;
 mod regex;
 mod registry;
 mod report;
@@ -307,7 +310,7 @@ impl Schema {
     /// limit.
     #[inline(always)]
     fn room(&self) -> u32 {
-        self.max_depth.saturating_sub(fast::DEPTH_SLACK + 1)
+        self.max_depth.saturating_sub(passes::DEPTH_SLACK + 1)
     }
 
     /// After [`plain_valid`](Self::plain_valid) said `Err(fanout)`: the same for a root that

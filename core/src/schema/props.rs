@@ -1,7 +1,7 @@
 //! `properties` as a lookup table for quick evaluation, with `required` as bits over it.
 
-use super::fast::Op;
 use super::keyword::{Kw, Node, NodeId};
+use super::quick_form::Op;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
@@ -168,7 +168,7 @@ impl ObjTable {
     pub fn child(&self, j: usize, v: &crate::json::Value) -> Option<(NodeId, u8)> {
         self.slots
             .get(j)
-            .map(|s| s.for_kind(super::fast::kind_of(v)))
+            .map(|s| s.for_kind(super::kind::kind_of(v)))
     }
 
     /// Splits the node's (final) object ops into the member checks and the rest.

@@ -4,13 +4,14 @@
 //! an infinite loop was met go through the general evaluator, which hands ordinary
 //! subschemas back here.
 
-use super::checks::duplicate;
-use super::fast::{kind_of, Op, ARRAY, NUMBER, OBJECT, STRING};
+use super::equal::duplicate;
 use super::keyword::{Kw, Node, NodeId};
-use super::leaf::{bound_holds, has_required, string_leaf, value_checks};
+use super::kind::{kind_of, ARRAY, NUMBER, OBJECT, STRING};
+use super::leaf::{has_required, string_leaf, value_checks};
 use super::number::Num;
 use super::props::ObjTable;
 use super::pure;
+use super::quick_form::Op;
 use super::validate::{Ctx, MEMO_AFTER};
 use super::Schema;
 use crate::json::Value;
@@ -311,7 +312,7 @@ impl Ctx<'_> {
             let ok = match *op {
                 Op::Integer => n.is_integer(),
                 Op::Nums(a, len) => f.has_num(a, len, &n),
-                Op::Bound(b, i) => num(i).is_none_or(|limit| bound_holds(b, n.cmp(limit))),
+                Op::Bound(b, i) => num(i).is_none_or(|limit| b.holds(n.cmp(limit))),
                 Op::MultipleOf(i) => num(i).is_none_or(|d| n.is_multiple_of(d)),
                 op => self.op(node, op, inst),
             };

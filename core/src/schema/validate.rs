@@ -66,7 +66,7 @@ pub(crate) struct Ctx<'s> {
     /// Nodes being evaluated in full after their quick check failed (bounds the repeated
     /// quick checks along a failing path).
     slow_levels: u32,
-    /// Quick evaluation below this depth only (see `fast::DEPTH_SLACK`).
+    /// Quick evaluation below this depth only (see `passes::DEPTH_SLACK`).
     pub(super) fast_limit: u32,
     /// Record quick failures in `trail` (when collecting errors).
     pub(super) record: bool,
@@ -111,7 +111,7 @@ impl<'s> Ctx<'s> {
             broken: None,
             subject: None,
             slow_levels: 0,
-            fast_limit: s.max_depth.saturating_sub(super::fast::DEPTH_SLACK),
+            fast_limit: s.max_depth.saturating_sub(super::passes::DEPTH_SLACK),
             record: false,
             trail: Vec::new(),
             fanout: 0,

@@ -462,5 +462,14 @@ fn powmod10(mut k: i64, m: u128) -> u128 {
     r
 }
 
+/// `a` against `b`; small integers on both sides compare without copying the decimal form.
+#[inline(always)]
+pub(crate) fn num_cmp(a: &Num, b: &Num) -> Ordering {
+    match (a, b) {
+        (Num::Int(x), Num::Int(y)) => x.cmp(y),
+        _ => a.cmp(*b),
+    }
+}
+
 #[cfg(test)]
 mod tests;
