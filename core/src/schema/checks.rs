@@ -22,7 +22,7 @@ pub(super) struct MemberNames<'v> {
 
 impl<'v> MemberNames<'v> {
     /// The names of `inst` (none when it is not an object), for about `lookups` lookups.
-    pub fn new(inst: &'v Value, lookups: usize) -> Self {
+    pub(super) fn new(inst: &'v Value, lookups: usize) -> Self {
         let members = match inst {
             Value::Object(m) => m.as_slice(),
             _ => &[],
@@ -36,7 +36,7 @@ impl<'v> MemberNames<'v> {
     }
 
     /// Whether the object has a member `name`.
-    pub fn has(&self, name: &str) -> bool {
+    pub(super) fn has(&self, name: &str) -> bool {
         match &self.sorted {
             Some(names) => names.binary_search(&name).is_ok(),
             None => self.members.iter().any(|(k, _)| k == name),

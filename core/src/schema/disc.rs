@@ -27,7 +27,7 @@ impl Disc {
     /// match, `Some(None)` when none can, `None` when the members do not tell (no member
     /// `key`, or one that is not a string).
     #[inline]
-    pub fn pick(&self, start: u32, members: &[(String, Value)]) -> Option<Option<usize>> {
+    pub(crate) fn pick(&self, start: u32, members: &[(String, Value)]) -> Option<Option<usize>> {
         if start != self.start {
             return None;
         }

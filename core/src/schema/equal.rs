@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 /// JSON equality as JSON Schema defines it: numbers by value, objects ignoring member order.
-pub fn json_eq(a: &Value, b: &Value) -> bool {
+pub(super) fn json_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Null, Value::Null) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
@@ -34,7 +34,7 @@ pub fn json_eq(a: &Value, b: &Value) -> bool {
 }
 
 /// A total order consistent with [`json_eq`] (for sorting when checking `uniqueItems`).
-pub fn json_cmp(a: &Value, b: &Value) -> Ordering {
+pub(super) fn json_cmp(a: &Value, b: &Value) -> Ordering {
     fn rank(v: &Value) -> u8 {
         match v {
             Value::Null => 0,

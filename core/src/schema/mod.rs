@@ -46,6 +46,10 @@
 //! format still accepts them as valid syntax. Identity escapes of ASCII punctuation (`\#`,
 //! written by zod-to-json-schema) are accepted as in ECMA's non-`u` mode.
 
+// Items in private modules say how far they reach (`pub(crate)`, `pub(super)`); `pub` is
+// for the schema API only.
+#![deny(unreachable_pub)]
+
 mod checks;
 mod compile;
 mod disc;
@@ -71,6 +75,8 @@ mod prune;
 mod pure;
 mod quick;
 mod quick_form;
+// (`regex.rs` is being reworked elsewhere; its items are left as they are for now.)
+#[allow(unreachable_pub)]
 mod regex;
 mod registry;
 mod report;

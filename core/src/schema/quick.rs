@@ -37,7 +37,7 @@ pub(super) struct Memo {
 
 impl Memo {
     /// No lookups yet: [`fill`](Self::fill) makes them.
-    pub const EMPTY: Memo = Memo {
+    pub(super) const EMPTY: Memo = Memo {
         idx: [ABSENT; MEMO],
         seen: 0,
         unknown: 0,
@@ -49,7 +49,7 @@ impl Memo {
     /// waits for them (a store-forwarding stall that cost `count_nodes` about a tenth of its
     /// `is_valid` time).
     #[inline(always)]
-    pub fn fill(&mut self, t: &ObjTable, members: &[(String, Value)]) {
+    pub(super) fn fill(&mut self, t: &ObjTable, members: &[(String, Value)]) {
         self.full = members.len() <= MEMO && t.len() < usize::from(ABSENT);
         for (i, (k, _)) in members.iter().enumerate() {
             match t.find(k) {
@@ -69,7 +69,7 @@ impl Memo {
 
     /// The property index of member `i` (key `k`).
     #[inline(always)]
-    pub fn get(&self, t: &ObjTable, i: usize, k: &str) -> Option<usize> {
+    pub(super) fn get(&self, t: &ObjTable, i: usize, k: &str) -> Option<usize> {
         if !self.full {
             return t.find(k);
         }

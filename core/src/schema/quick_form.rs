@@ -148,7 +148,7 @@ impl Fast {
     }
 
     /// The checks for a value of kind `k`.
-    pub fn ops(&self, k: usize) -> &[Op] {
+    pub(crate) fn ops(&self, k: usize) -> &[Op] {
         let (a, b) = match (self.starts.get(k), self.starts.get(k + 1)) {
             (Some(a), Some(b)) => (*a as usize, *b as usize),
             _ => return &[],
@@ -157,7 +157,7 @@ impl Fast {
     }
 
     /// The checks for a value of kind `k`, each with the index of its keyword in `kws`.
-    pub fn ops_kws(&self, k: usize) -> (&[Op], &[u32]) {
+    pub(crate) fn ops_kws(&self, k: usize) -> (&[Op], &[u32]) {
         let (a, b) = match (self.starts.get(k), self.starts.get(k + 1)) {
             (Some(a), Some(b)) => (*a as usize, *b as usize),
             _ => return (&[], &[]),
@@ -168,22 +168,22 @@ impl Fast {
         )
     }
 
-    pub fn ids(&self, start: u32, len: u32) -> &[NodeId] {
+    pub(crate) fn ids(&self, start: u32, len: u32) -> &[NodeId] {
         range(&self.ids, start, len)
     }
 
-    pub fn nums(&self, start: u32, len: u32) -> &[Num] {
+    pub(crate) fn nums(&self, start: u32, len: u32) -> &[Num] {
         range(&self.nums, start, len)
     }
 
-    pub fn strs(&self, start: u32, len: u32) -> &[Box<str>] {
+    pub(crate) fn strs(&self, start: u32, len: u32) -> &[Box<str>] {
         range(&self.strs, start, len)
     }
 
     /// Whether `n` is among `nums[start..start + len]` (sorted by value: a long `enum` is
     /// searched by bisection, so checking m values against it costs m·log n).
     #[inline(always)]
-    pub fn has_num(&self, start: u32, len: u32, n: &Num) -> bool {
+    pub(crate) fn has_num(&self, start: u32, len: u32, n: &Num) -> bool {
         let list = self.nums(start, len);
         if list.len() > LINEAR_CHOICES {
             return bisect(list, |v| num_cmp(v, n));
@@ -193,7 +193,7 @@ impl Fast {
 
     /// Whether `s` is among `strs[start..start + len]` (sorted, as [`has_num`](Self::has_num)).
     #[inline(always)]
-    pub fn has_str(&self, start: u32, len: u32, s: &str) -> bool {
+    pub(crate) fn has_str(&self, start: u32, len: u32, s: &str) -> bool {
         let list = self.strs(start, len);
         if list.len() > LINEAR_CHOICES {
             return bisect(list, |c| (**c).cmp(s));
