@@ -181,3 +181,65 @@ pub fn write_decode_failure<S: Sink + ?Sized>(
     let id = recover_id(input);
     write_failure(sink, id.as_ref(), err.kind, err, version);
 }
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::*;
+    use crate::jsonrpc::{ErrorObject, ErrorResponse};
+    use crate::mcp::{ContentBlock, TextContent};
+    use alloc::vec::Vec;
+
+    fn failure(kind: ErrorKind, version: ProtocolVersion) -> Vec<u8> {
+        let mut out = Vec::new();
+        write_failure(
+            &mut out,
+            Some(&RequestId::Int(7)),
+            kind,
+            &"a \"b\"",
+            version,
+        );
+        out
+    }
+
+    /// A tool error is the `CallToolResult` its typed encoder writes.
+    #[test]
+    fn a_tool_error_is_written_as_its_typed_message() {
+        for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::LATEST] {
+            let text = TextContent {
+                text: crate::json::JsonStr::new("a \"b\""),
+                annotations: None,
+                meta: None,
+                extra: Extra::NONE,
+            };
+            let blocks = [ContentBlock::Text(text)];
+            let result = CallToolResult {
+                content: List::Slice(&blocks),
+                ..tool_error(version)
+            };
+            let typed = McpMessage::CallToolResult(RequestId::Int(7), result);
+            let kind = ErrorKind::ToolExecutionFailed;
+            assert_eq!(failure(kind, version), crate::encode_to_vec(&typed));
+        }
+    }
+
+    /// A protocol error is the error response its typed encoder writes.
+    #[test]
+    fn a_protocol_error_is_written_as_its_typed_message() {
+        let kind = ErrorKind::MissingField;
+        let data = alloc::format!(r#"{{"kind":"{}"}}"#, kind.name());
+        let code = match kind.classification() {
+            Classification::Protocol(c) => c,
+            _ => code::INTERNAL_ERROR,
+        };
+        let typed = Message::Error(ErrorResponse {
+            id: ErrorResponseId::Id(RequestId::Int(7)),
+            error: ErrorObject {
+                code,
+                message: crate::json::JsonStr::new("a \"b\""),
+                data: Some(crate::json::RawJson::from_source(&data, false)),
+            },
+        });
+        let out = failure(kind, ProtocolVersion::LATEST);
+        assert_eq!(out, crate::encode_to_vec(&typed));
+    }
+}
