@@ -9,11 +9,13 @@
 //! originate from the tool SHOULD be reported inside the result object").
 
 use crate::error::{code, Classification, DecodeError, ErrorKind};
-use crate::json::writer::{write_escaped_body, write_i64, write_plain_str, ObjectWriter, Sink};
+use crate::json::writer::{write_plain_str, Sink};
 use crate::json::Reader;
-use crate::jsonrpc::{Message, RequestId};
+use crate::jsonrpc::{self, ErrorResponseId, Message, RequestId};
 use crate::limits::Limits;
-use crate::mcp::{McpMessage, ProtocolVersion};
+use crate::mcp::{
+    CallToolResult, DisplayText, Extra, List, McpMessage, ProtocolVersion, ResultType,
+};
 use core::fmt;
 
 /// What a response means to the host that sent the request.
@@ -81,22 +83,7 @@ pub fn recover_id(input: &[u8]) -> Option<RequestId<'_>> {
     None
 }
 
-/// Adapts a [`Sink`] to `fmt::Write`, escaping as a JSON string body.
-struct JsonText<'s, S: Sink + ?Sized>(&'s mut S);
-
-impl<S: Sink + ?Sized> fmt::Write for JsonText<'_, S> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        write_escaped_body(self.0, s);
-        Ok(())
-    }
-}
-
-/// Writes `value` (anything `Display`) as a JSON string.
-pub fn write_display_str<S: Sink + ?Sized>(sink: &mut S, value: &dyn fmt::Display) {
-    sink.put(b"\"");
-    let _ = fmt::write(&mut JsonText(sink), format_args!("{value}"));
-    sink.put(b"\"");
-}
+pub use crate::json::writer::write_display_str;
 
 /// Writes the response a server sends for a failure of `kind` while handling request `id`
 /// (`None` when the id could not be read: the `id` member is then omitted, as 2025-11-25
@@ -128,55 +115,50 @@ pub fn write_failure_with_data<S: Sink + ?Sized>(
     version: ProtocolVersion,
     data: DataMembers<'_>,
 ) {
-    let mut o = ObjectWriter::open(sink);
-    o.key(sink, "jsonrpc");
-    sink.put(b"\"2.0\"");
-    if let Some(id) = id {
-        o.key(sink, "id");
-        id.write(sink);
-    }
     match kind.classification() {
-        Classification::ToolError => {
-            o.key(sink, "result");
-            let mut r = ObjectWriter::open(sink);
-            if version.has_result_type() {
-                r.key(sink, "resultType");
-                sink.put(b"\"complete\"");
-            }
-            r.key(sink, "content");
-            sink.put(b"[{\"type\":\"text\",\"text\":");
-            write_display_str(sink, message);
-            sink.put(b"}]");
-            r.key(sink, "isError");
-            sink.put(b"true");
-            r.close(sink);
-        }
+        Classification::ToolError => jsonrpc::write_response(sink, id, |s| {
+            tool_error(version).write_with_content(s, &DisplayText(message))
+        }),
         class => {
             let code = match class {
                 Classification::Protocol(c) => c,
                 _ => code::INTERNAL_ERROR,
             };
-            o.key(sink, "error");
-            let mut e = ObjectWriter::open(sink);
-            e.key(sink, "code");
-            write_i64(sink, code);
-            e.key(sink, "message");
-            write_display_str(sink, message);
-            e.key(sink, "data");
-            sink.put(b"{\"kind\":\"");
-            sink.put(kind.name().as_bytes());
-            sink.put(b"\"");
-            for (name, write) in data {
-                sink.put(b",");
-                write_plain_str(sink, name);
-                sink.put(b":");
-                write(&mut Forward(sink));
-            }
-            sink.put(b"}");
-            e.close(sink);
+            let id = id.map_or(ErrorResponseId::Absent, |id| ErrorResponseId::Id(*id));
+            let message = |s: &mut S| write_display_str(s, message);
+            let data = Some(|s: &mut S| write_data(s, kind, data));
+            jsonrpc::write_error_response(sink, id, |s| {
+                jsonrpc::write_error_object(s, code, message, data)
+            })
         }
     }
-    o.close(sink);
+}
+
+/// The `CallToolResult` of a tool error, its content aside: `isError: true`, and
+/// `resultType: "complete"` where the version has it.
+fn tool_error(version: ProtocolVersion) -> CallToolResult<'static> {
+    CallToolResult {
+        content: List::Slice(&[]),
+        structured_content: None,
+        is_error: Some(true),
+        result_type: version.has_result_type().then_some(ResultType::Complete),
+        meta: None,
+        extra: Extra::NONE,
+    }
+}
+
+/// Writes a JSON-RPC error's `data`: `{"kind":…}` and the members of `data`.
+fn write_data<S: Sink + ?Sized>(sink: &mut S, kind: ErrorKind, data: DataMembers<'_>) {
+    sink.put(b"{\"kind\":\"");
+    sink.put(kind.name().as_bytes());
+    sink.put(b"\"");
+    for (name, write) in data {
+        sink.put(b",");
+        write_plain_str(sink, name);
+        sink.put(b":");
+        write(&mut Forward(sink));
+    }
+    sink.put(b"}");
 }
 
 /// A `dyn Sink` over any sink.
@@ -198,4 +180,66 @@ pub fn write_decode_failure<S: Sink + ?Sized>(
 ) {
     let id = recover_id(input);
     write_failure(sink, id.as_ref(), err.kind, err, version);
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::*;
+    use crate::jsonrpc::{ErrorObject, ErrorResponse};
+    use crate::mcp::{ContentBlock, TextContent};
+    use alloc::vec::Vec;
+
+    fn failure(kind: ErrorKind, version: ProtocolVersion) -> Vec<u8> {
+        let mut out = Vec::new();
+        write_failure(
+            &mut out,
+            Some(&RequestId::Int(7)),
+            kind,
+            &"a \"b\"",
+            version,
+        );
+        out
+    }
+
+    /// A tool error is the `CallToolResult` its typed encoder writes.
+    #[test]
+    fn a_tool_error_is_written_as_its_typed_message() {
+        for version in [ProtocolVersion::V2025_06_18, ProtocolVersion::LATEST] {
+            let text = TextContent {
+                text: crate::json::JsonStr::new("a \"b\""),
+                annotations: None,
+                meta: None,
+                extra: Extra::NONE,
+            };
+            let blocks = [ContentBlock::Text(text)];
+            let result = CallToolResult {
+                content: List::Slice(&blocks),
+                ..tool_error(version)
+            };
+            let typed = McpMessage::CallToolResult(RequestId::Int(7), result);
+            let kind = ErrorKind::ToolExecutionFailed;
+            assert_eq!(failure(kind, version), crate::encode_to_vec(&typed));
+        }
+    }
+
+    /// A protocol error is the error response its typed encoder writes.
+    #[test]
+    fn a_protocol_error_is_written_as_its_typed_message() {
+        let kind = ErrorKind::MissingField;
+        let data = alloc::format!(r#"{{"kind":"{}"}}"#, kind.name());
+        let code = match kind.classification() {
+            Classification::Protocol(c) => c,
+            _ => code::INTERNAL_ERROR,
+        };
+        let typed = Message::Error(ErrorResponse {
+            id: ErrorResponseId::Id(RequestId::Int(7)),
+            error: ErrorObject {
+                code,
+                message: crate::json::JsonStr::new("a \"b\""),
+                data: Some(crate::json::RawJson::from_source(&data, false)),
+            },
+        });
+        let out = failure(kind, ProtocolVersion::LATEST);
+        assert_eq!(out, crate::encode_to_vec(&typed));
+    }
 }

@@ -2,7 +2,7 @@
 
 use crate::error::{DecodeError, ErrorKind, Result};
 use crate::json::reader::{member_names, MemberKey};
-use crate::json::writer::{write_i64, write_raw, write_str, ObjectWriter, Sink};
+use crate::json::writer::{write_i64, write_known_str, write_raw, write_str, Sink};
 use crate::json::{JsonStr, Kind, RawJson, Reader};
 use crate::limits::Limits;
 
@@ -260,39 +260,21 @@ impl<'a> Message<'a> {
 
     /// Writes the message in canonical form.
     pub fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
-        let mut o = ObjectWriter::open(sink);
-        o.key(sink, "jsonrpc");
-        sink.put(b"\"2.0\"");
         match self {
-            Message::Request(req) => {
-                o.key(sink, "id");
-                req.id.write(sink);
-                write_method(&mut o, sink, &req.method, &req.params);
+            Message::Request(req) => write_request_by(
+                sink,
+                Some(&req.id),
+                |s| write_str(s, &req.method),
+                raw(&req.params),
+            ),
+            Message::Notification(n) => {
+                write_request_by(sink, None, |s| write_str(s, &n.method), raw(&n.params))
             }
-            Message::Notification(n) => write_method(&mut o, sink, &n.method, &n.params),
             Message::Response(resp) => {
-                o.key(sink, "id");
-                resp.id.write(sink);
-                o.key(sink, "result");
-                write_raw(sink, &resp.result);
+                write_response(sink, Some(&resp.id), |s| write_raw(s, &resp.result))
             }
-            Message::Error(e) => {
-                match e.id {
-                    ErrorResponseId::Id(id) => {
-                        o.key(sink, "id");
-                        id.write(sink);
-                    }
-                    ErrorResponseId::Null => {
-                        o.key(sink, "id");
-                        sink.put(b"null");
-                    }
-                    ErrorResponseId::Absent => {}
-                }
-                o.key(sink, "error");
-                e.error.write(sink);
-            }
+            Message::Error(e) => write_error_response(sink, e.id, |s| e.error.write(s)),
         }
-        o.close(sink);
     }
 }
 
@@ -310,34 +292,117 @@ member_names!(ERROR_KEYS, error_key {
     DATA = "data",
 });
 
-fn write_method<S: Sink + ?Sized>(
-    o: &mut ObjectWriter,
-    sink: &mut S,
-    method: &JsonStr<'_>,
-    params: &Option<RawJson<'_>>,
-) {
-    o.key(sink, "method");
-    write_str(sink, method);
-    if let Some(p) = params {
-        o.key(sink, "params");
-        write_raw(sink, p);
-    }
-}
-
 impl ErrorObject<'_> {
     /// Writes `{"code":…,"message":…,"data":…}`.
     pub fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
-        let mut o = ObjectWriter::open(sink);
-        o.key(sink, "code");
-        write_i64(sink, self.code);
-        o.key(sink, "message");
-        write_str(sink, &self.message);
-        if let Some(d) = &self.data {
-            o.key(sink, "data");
-            write_raw(sink, d);
-        }
-        o.close(sink);
+        let data = self.data.as_ref().map(|d| move |s: &mut S| write_raw(s, d));
+        write_error_object(sink, self.code, |s| write_str(s, &self.message), data);
     }
+}
+
+/// Writes an error object, `{"code":…,"message":…[,"data":…]}`: `message` writes the
+/// message's string, `data` the value of `data`.
+pub fn write_error_object<S, M, D>(sink: &mut S, code: i64, message: M, data: Option<D>)
+where
+    S: Sink + ?Sized,
+    M: FnOnce(&mut S),
+    D: FnOnce(&mut S),
+{
+    sink.put(b"{\"code\":");
+    write_i64(sink, code);
+    sink.put(b",\"message\":");
+    message(sink);
+    if let Some(data) = data {
+        sink.put(b",\"data\":");
+        data(sink);
+    }
+    sink.put(b"}");
+}
+
+// The envelope's writers: every message mcpwire writes opens and closes its
+// `"jsonrpc":"2.0"` envelope here. The constant parts go out in one piece each.
+
+/// Writes a request (with `id`) or a notification (without):
+/// `{"jsonrpc":"2.0",["id":…,]"method":"…"[,"params":…]}`. `method` must need no escaping
+/// (a method name of the spec); `params` writes the params object.
+pub fn write_request<S, P>(
+    sink: &mut S,
+    id: Option<&RequestId<'_>>,
+    method: &str,
+    params: Option<P>,
+) where
+    S: Sink + ?Sized,
+    P: FnOnce(&mut S),
+{
+    write_request_by(sink, id, |s| write_known_str(s, method), params)
+}
+
+/// [`write_request`] with the method written by `method`.
+fn write_request_by<S, M, P>(sink: &mut S, id: Option<&RequestId<'_>>, method: M, params: Option<P>)
+where
+    S: Sink + ?Sized,
+    M: FnOnce(&mut S),
+    P: FnOnce(&mut S),
+{
+    match id {
+        Some(id) => {
+            sink.put(b"{\"jsonrpc\":\"2.0\",\"id\":");
+            id.write(sink);
+            sink.put(b",\"method\":");
+        }
+        None => sink.put(b"{\"jsonrpc\":\"2.0\",\"method\":"),
+    }
+    method(sink);
+    if let Some(params) = params {
+        sink.put(b",\"params\":");
+        params(sink);
+    }
+    sink.put(b"}");
+}
+
+/// Writes a response, `{"jsonrpc":"2.0","id":…,"result":…}`: `result` writes the result
+/// object. Without `id` the member is left out (only for a tool error answering a request
+/// whose id could not be read: see `classify::write_failure`).
+pub fn write_response<S, R>(sink: &mut S, id: Option<&RequestId<'_>>, result: R)
+where
+    S: Sink + ?Sized,
+    R: FnOnce(&mut S),
+{
+    match id {
+        Some(id) => {
+            sink.put(b"{\"jsonrpc\":\"2.0\",\"id\":");
+            id.write(sink);
+            sink.put(b",\"result\":");
+        }
+        None => sink.put(b"{\"jsonrpc\":\"2.0\",\"result\":"),
+    }
+    result(sink);
+    sink.put(b"}");
+}
+
+/// Writes an error response, `{"jsonrpc":"2.0",["id":…,]"error":…}`: `error` writes the
+/// error object (see [`write_error_object`]).
+pub fn write_error_response<S, E>(sink: &mut S, id: ErrorResponseId<'_>, error: E)
+where
+    S: Sink + ?Sized,
+    E: FnOnce(&mut S),
+{
+    match id {
+        ErrorResponseId::Id(id) => {
+            sink.put(b"{\"jsonrpc\":\"2.0\",\"id\":");
+            id.write(sink);
+            sink.put(b",\"error\":");
+        }
+        ErrorResponseId::Null => sink.put(b"{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":"),
+        ErrorResponseId::Absent => sink.put(b"{\"jsonrpc\":\"2.0\",\"error\":"),
+    }
+    error(sink);
+    sink.put(b"}");
+}
+
+/// `params` as a writer, for [`write_request_by`].
+fn raw<'r, S: Sink + ?Sized>(params: &'r Option<RawJson<'_>>) -> Option<impl FnOnce(&mut S) + 'r> {
+    params.as_ref().map(|p| move |s: &mut S| write_raw(s, p))
 }
 
 fn version_error(e: DecodeError, at: usize) -> DecodeError {

@@ -137,7 +137,7 @@ pub fn write_error<S: Sink + ?Sized>(sink: &mut S, e: &DecodeError) {
     o.key(sink, "offset");
     sink.put(itoa::Buffer::new().format(e.offset).as_bytes());
     o.key(sink, "message");
-    crate::classify::write_display_str(sink, e);
+    crate::json::writer::write_display_str(sink, e);
     o.close(sink);
 }
 

@@ -114,6 +114,24 @@ pub fn write_escaped_body<S: Sink + ?Sized>(sink: &mut S, s: &str) {
     sink.put(&bytes[run..]);
 }
 
+/// Adapts a [`Sink`] to `fmt::Write`, escaping as a JSON string body.
+struct JsonText<'s, S: Sink + ?Sized>(&'s mut S);
+
+impl<S: Sink + ?Sized> core::fmt::Write for JsonText<'_, S> {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        write_escaped_body(self.0, s);
+        Ok(())
+    }
+}
+
+/// Writes `value` (anything `Display`) as a JSON string, formatted as it is written (no
+/// buffer).
+pub fn write_display_str<S: Sink + ?Sized>(sink: &mut S, value: &dyn core::fmt::Display) {
+    sink.put(b"\"");
+    let _ = core::fmt::write(&mut JsonText(sink), format_args!("{value}"));
+    sink.put(b"\"");
+}
+
 /// Writes a string of the spec (a method or type name) that needs no escaping.
 #[inline]
 pub fn write_known_str<S: Sink + ?Sized>(sink: &mut S, s: &str) {

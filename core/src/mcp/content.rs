@@ -6,8 +6,11 @@ use super::{
     Encode, Extra, List, ObjectWriterExt,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
-use crate::json::writer::{write_known_str, write_raw, write_str, ObjectWriter, Sink};
+use crate::json::writer::{
+    write_display_str, write_known_str, write_raw, write_str, ObjectWriter, Sink,
+};
 use crate::json::{JsonStr, Number, RawJson, Reader};
+use core::fmt;
 
 /// A role in `Annotations.audience`. The set is open: an unknown role is kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -462,16 +465,13 @@ impl Encode for ContentBlock<'_> {
         if let ContentBlock::Other(_, raw) = self {
             return write_raw(sink, raw);
         }
+        if let ContentBlock::Text(t) = self {
+            let text = |s: &mut S| write_str(s, &t.text);
+            return write_text_block(sink, text, &t.annotations, &t.meta, &t.extra);
+        }
         let mut o = ObjectWriter::open(sink);
         let (meta, annotations, extra) = match self {
-            ContentBlock::Other(..) => return,
-            ContentBlock::Text(t) => {
-                o.key(sink, "type");
-                sink.put(b"\"text\"");
-                o.key(sink, "text");
-                write_str(sink, &t.text);
-                (t.meta, t.annotations, t.extra)
-            }
+            ContentBlock::Other(..) | ContentBlock::Text(_) => return,
             ContentBlock::Image(m) | ContentBlock::Audio(m) => {
                 o.key(sink, "type");
                 write_known_str(sink, self.type_name());
@@ -503,10 +503,51 @@ impl Encode for ContentBlock<'_> {
                 (e.meta, e.annotations, e.extra)
             }
         };
-        o.enc_field(sink, "annotations", &annotations);
-        o.raw_field(sink, "_meta", &meta);
-        extra.write(&mut o, sink);
-        o.close(sink);
+        close_block(o, sink, &annotations, &meta, &extra);
+    }
+}
+
+/// Writes the members every block ends with, and closes it.
+fn close_block<S: Sink + ?Sized>(
+    mut o: ObjectWriter,
+    sink: &mut S,
+    annotations: &Option<Annotations<'_>>,
+    meta: &Option<RawJson<'_>>,
+    extra: &Extra<'_>,
+) {
+    o.enc_field(sink, "annotations", annotations);
+    o.raw_field(sink, "_meta", meta);
+    extra.write(&mut o, sink);
+    o.close(sink);
+}
+
+/// Writes a text block, its string written by `text`: the one writer of
+/// `{"type":"text","text":…}`, for a [`ContentBlock::Text`] and for [`DisplayText`].
+fn write_text_block<S: Sink + ?Sized>(
+    sink: &mut S,
+    text: impl FnOnce(&mut S),
+    annotations: &Option<Annotations<'_>>,
+    meta: &Option<RawJson<'_>>,
+    extra: &Extra<'_>,
+) {
+    let mut o = ObjectWriter::open(sink);
+    o.key(sink, "type");
+    sink.put(b"\"text\"");
+    o.key(sink, "text");
+    text(sink);
+    close_block(o, sink, annotations, meta, extra);
+}
+
+/// A content list of one text block whose text is formatted as it is written, with no
+/// buffer (a tool error's message in `no_std` builds: `classify::write_failure`).
+pub(crate) struct DisplayText<'d>(pub(crate) &'d dyn fmt::Display);
+
+impl Encode for DisplayText<'_> {
+    fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        sink.put(b"[");
+        let text = |s: &mut S| write_display_str(s, self.0);
+        write_text_block(sink, text, &None, &None, &Extra::NONE);
+        sink.put(b"]");
     }
 }
 

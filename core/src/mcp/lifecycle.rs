@@ -101,17 +101,30 @@ pub struct InitializeResult<'a> {
     pub extra: Extra<'a>,
 }
 
+members!(
+    /// In the order servers send them (what the reader tries first); the encoder writes
+    /// `_meta` first.
+    INITIALIZE_RESULT_MEMBERS, initialize_result {
+        PROTOCOL_VERSION = "protocolVersion",
+        CAPABILITIES = "capabilities",
+        SERVER_INFO = "serverInfo",
+        INSTRUCTIONS = "instructions",
+        META = "_meta",
+    }
+);
+
 impl Encode for InitializeResult<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        use initialize_result as M;
         let mut o = ObjectWriter::open(sink);
-        o.raw_field(sink, "_meta", &self.meta);
-        o.key(sink, "protocolVersion");
+        o.raw_field(sink, M::META, &self.meta);
+        o.key(sink, M::PROTOCOL_VERSION);
         write_str(sink, &self.protocol_version);
-        o.key(sink, "capabilities");
+        o.key(sink, M::CAPABILITIES);
         write_raw(sink, &self.capabilities);
-        o.key(sink, "serverInfo");
+        o.key(sink, M::SERVER_INFO);
         write_raw(sink, &self.server_info);
-        o.str_field(sink, "instructions", &self.instructions);
+        o.str_field(sink, M::INSTRUCTIONS, &self.instructions);
         self.extra.write(&mut o, sink);
         o.close(sink);
     }
@@ -166,24 +179,39 @@ fn write_result_meta<S: Sink + ?Sized>(
     o.close(sink);
 }
 
+members!(
+    /// In the order servers send them (what the reader tries first); the encoder writes
+    /// `_meta` first.
+    DISCOVER_RESULT_MEMBERS, discover_result {
+        RESULT_TYPE = "resultType",
+        SUPPORTED_VERSIONS = "supportedVersions",
+        CAPABILITIES = "capabilities",
+        INSTRUCTIONS = "instructions",
+        TTL_MS = "ttlMs",
+        CACHE_SCOPE = "cacheScope",
+        META = "_meta",
+    }
+);
+
 impl Encode for DiscoverResult<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        use discover_result as M;
         let mut o = ObjectWriter::open(sink);
         match &self.server_info {
             Some(info) => {
-                o.key(sink, "_meta");
+                o.key(sink, M::META);
                 write_result_meta(sink, info, self.meta.as_ref());
             }
-            None => o.raw_field(sink, "_meta", &self.meta),
+            None => o.raw_field(sink, M::META, &self.meta),
         }
-        o.enc_field(sink, "resultType", &self.result_type);
-        o.key(sink, "supportedVersions");
+        o.enc_field(sink, M::RESULT_TYPE, &self.result_type);
+        o.key(sink, M::SUPPORTED_VERSIONS);
         self.supported_versions.write(sink);
-        o.key(sink, "capabilities");
+        o.key(sink, M::CAPABILITIES);
         write_raw(sink, &self.capabilities);
-        o.str_field(sink, "instructions", &self.instructions);
-        o.enc_field(sink, "ttlMs", &self.ttl_ms);
-        o.enc_field(sink, "cacheScope", &self.cache_scope);
+        o.str_field(sink, M::INSTRUCTIONS, &self.instructions);
+        o.enc_field(sink, M::TTL_MS, &self.ttl_ms);
+        o.enc_field(sink, M::CACHE_SCOPE, &self.cache_scope);
         self.extra.write(&mut o, sink);
         o.close(sink);
     }

@@ -10,7 +10,7 @@ use super::{
 use crate::error::{DecodeError, Result};
 use crate::json::writer::{write_raw, Sink};
 use crate::json::{JsonStr, RawJson, Reader};
-use crate::jsonrpc::{ErrorResponse, Message, Payload, RequestId};
+use crate::jsonrpc::{self, ErrorResponse, Message, Notification, Payload, Request, RequestId};
 use crate::limits::Limits;
 
 macro_rules! methods {
@@ -29,7 +29,7 @@ macro_rules! methods {
 
             /// True when mcpwire types this method's result.
             pub const fn has_typed_result(self) -> bool {
-                matches!(self, Method::ToolsList | Method::ToolsCall | Method::Initialize | Method::ServerDiscover)
+                super::result::Shape::of(self).is_some()
             }
 
             /// The method with this name, if mcpwire knows it.
@@ -211,10 +211,100 @@ struct TypedPayload<'a, 'o> {
 
 /// The id of a typed request or result before the envelope's `id` is known.
 const NO_ID: RequestId<'static> = RequestId::Int(0);
-/// A tools/call request with no params read yet, as one constant: built in place, the
-/// 312-byte params would be copied twice (onto the stack, then into the message).
-const EMPTY_CALL: McpMessage<'static> =
-    McpMessage::CallToolRequest(NO_ID, CallToolRequestParams::EMPTY);
+
+/// Generates the two ways params are typed from one table: in the envelope's pass
+/// (`read_params_in_pass`, when `method` came before `params`) and from a whole envelope
+/// (`type_request`, `type_notification`). A row's form says how its params are read:
+/// `optional` (may be absent), `required`, `in_place(T)` (required, read into the message
+/// with `T::read_into`: a large struct returned by value is copied on its way in) or `raw`
+/// (kept unparsed: typed only from a whole envelope).
+macro_rules! typed_params {
+    (
+        requests { $($rq:ident => $rv:ident: $rform:ident $(($rty:ty))?,)* }
+        notifications { $($nm:ident => $nv:ident: $nform:ident $(($nty:ty))?,)* }
+    ) => {
+        /// Types the params of a request or notification of `method` in the envelope's pass,
+        /// into `out`; `None`: left to be typed from the whole envelope, or not typed.
+        #[inline(always)]
+        fn read_params_in_pass<'a>(
+            out: &mut McpMessage<'a>,
+            r: &mut Reader<'a>,
+            method: Method,
+        ) -> Result<Option<Typed>> {
+            Ok(match method {
+                $(Method::$rq => {
+                    typed_params!(@pass out r (NO_ID,) Typed::Request, $rv $rform $(($rty))?)
+                })*
+                $(Method::$nm => {
+                    typed_params!(@pass out r () Typed::Notification, $nv $nform $(($nty))?)
+                })*
+                _ => None,
+            })
+        }
+
+        /// A request of `method` with its params typed; `None` when mcpwire does not type it.
+        fn type_request<'a>(
+            method: Method,
+            req: Request<'a>,
+            input: &'a str,
+        ) -> Result<Option<McpMessage<'a>>> {
+            Ok(Some(match method {
+                $(Method::$rq => McpMessage::$rv(
+                    req.id,
+                    typed_params!(@whole (req.params) input $rform),
+                ),)*
+                _ => return Ok(None),
+            }))
+        }
+
+        /// A notification of `method` with its params typed; `None` when mcpwire does not
+        /// type it.
+        fn type_notification<'a>(
+            method: Method,
+            n: Notification<'a>,
+            input: &'a str,
+        ) -> Result<Option<McpMessage<'a>>> {
+            Ok(Some(match method {
+                $(Method::$nm => McpMessage::$nv(typed_params!(@whole (n.params) input $nform)),)*
+                _ => return Ok(None),
+            }))
+        }
+    };
+    (@pass $out:ident $r:ident ($($id:expr,)?) $t:expr, $v:ident optional) => {{
+        *$out = McpMessage::$v($($id,)? Some(Decode::read($r)?));
+        Some($t)
+    }};
+    (@pass $out:ident $r:ident ($($id:expr,)?) $t:expr, $v:ident required) => {{
+        *$out = McpMessage::$v($($id,)? Decode::read($r)?);
+        Some($t)
+    }};
+    (@pass $out:ident $r:ident ($($id:expr,)?) $t:expr, $v:ident in_place ($ty:ty)) => {{
+        *$out = const { McpMessage::$v($($id,)? <$ty>::EMPTY) };
+        if let McpMessage::$v(.., p) = $out {
+            p.read_into($r)?;
+        }
+        Some($t)
+    }};
+    (@pass $out:ident $r:ident ($($id:expr,)?) $t:expr, $v:ident raw) => {
+        None
+    };
+    (@whole ($params:expr) $input:ident optional) => { typed_opt(&$params, $input)? };
+    (@whole ($params:expr) $input:ident raw) => { $params };
+    (@whole ($params:expr) $input:ident $form:ident) => { typed(&params(&$params)?, $input)? };
+}
+
+typed_params! {
+    requests {
+        ToolsList => ListToolsRequest: optional,
+        ToolsCall => CallToolRequest: in_place(CallToolRequestParams),
+        Initialize => InitializeRequest: required,
+    }
+    notifications {
+        Progress => ProgressNotification: in_place(ProgressNotificationParams),
+        Cancelled => CancelledNotification: required,
+        ToolListChanged => ToolListChangedNotification: raw,
+    }
+}
 
 impl<'a> Payload<'a> for TypedPayload<'a, '_> {
     fn read(
@@ -235,36 +325,11 @@ impl<'a> Payload<'a> for TypedPayload<'a, '_> {
             }
             return Ok(true);
         }
-        self.typed = Some(match method.and_then(|m| Method::from_name(&m)) {
-            Some(Method::ToolsList) => {
-                *out = McpMessage::ListToolsRequest(NO_ID, Some(Decode::read(r)?));
-                Typed::Request
-            }
-            Some(Method::ToolsCall) => {
-                *out = EMPTY_CALL;
-                if let McpMessage::CallToolRequest(_, p) = out {
-                    p.read_into(r)?;
-                }
-                Typed::Request
-            }
-            Some(Method::Initialize) => {
-                *out = McpMessage::InitializeRequest(NO_ID, Decode::read(r)?);
-                Typed::Request
-            }
-            Some(Method::Progress) => {
-                *out = McpMessage::ProgressNotification(ProgressNotificationParams::EMPTY);
-                if let McpMessage::ProgressNotification(p) = out {
-                    p.read_into(r)?;
-                }
-                Typed::Notification
-            }
-            Some(Method::Cancelled) => {
-                *out = McpMessage::CancelledNotification(Decode::read(r)?);
-                Typed::Notification
-            }
-            _ => return Ok(false),
-        });
-        Ok(true)
+        let Some(method) = method.and_then(|m| Method::from_name(&m)) else {
+            return Ok(false);
+        };
+        self.typed = read_params_in_pass(out, r, method)?;
+        Ok(self.typed.is_some())
     }
 }
 
@@ -376,26 +441,12 @@ impl<'a> McpMessage<'a> {
     ) -> Result<Self> {
         Ok(match msg {
             Message::Request(req) => match Method::from_name(&req.method) {
-                Some(Method::ToolsList) => {
-                    McpMessage::ListToolsRequest(req.id, typed_opt(&req.params, input)?)
-                }
-                Some(Method::ToolsCall) => {
-                    McpMessage::CallToolRequest(req.id, typed(&params(&req.params)?, input)?)
-                }
-                Some(Method::Initialize) => {
-                    McpMessage::InitializeRequest(req.id, typed(&params(&req.params)?, input)?)
-                }
-                _ => McpMessage::Other(msg),
+                Some(m) => type_request(m, req, input)?.unwrap_or(McpMessage::Other(msg)),
+                None => McpMessage::Other(msg),
             },
             Message::Notification(n) => match Method::from_name(&n.method) {
-                Some(Method::Progress) => {
-                    McpMessage::ProgressNotification(typed(&params(&n.params)?, input)?)
-                }
-                Some(Method::Cancelled) => {
-                    McpMessage::CancelledNotification(typed(&params(&n.params)?, input)?)
-                }
-                Some(Method::ToolListChanged) => McpMessage::ToolListChangedNotification(n.params),
-                _ => McpMessage::Other(msg),
+                Some(m) => type_notification(m, n, input)?.unwrap_or(McpMessage::Other(msg)),
+                None => McpMessage::Other(msg),
             },
             Message::Response(resp) => {
                 if expect.is_some_and(|m| !m.has_typed_result()) {
@@ -434,41 +485,18 @@ impl<'a> McpMessage<'a> {
     }
 }
 
-/// Writes `{"jsonrpc":"2.0",["id":…,]"method":…` and leaves the object open. The constant
-/// parts go out in one piece each.
-fn open_request<S: Sink + ?Sized>(sink: &mut S, id: Option<&RequestId<'_>>, m: Method) {
-    match id {
-        Some(id) => {
-            sink.put(b"{\"jsonrpc\":\"2.0\",\"id\":");
-            id.write(sink);
-            sink.put(b",\"method\":\"");
-        }
-        None => sink.put(b"{\"jsonrpc\":\"2.0\",\"method\":\""),
-    }
-    sink.put(m.name().as_bytes());
-    sink.put(b"\"");
-}
-
 fn write_request<S: Sink + ?Sized, P: Encode>(
     sink: &mut S,
     id: Option<&RequestId<'_>>,
     m: Method,
     params: Option<&P>,
 ) {
-    open_request(sink, id, m);
-    if let Some(p) = params {
-        sink.put(b",\"params\":");
-        p.write(sink);
-    }
-    sink.put(b"}");
+    let params = params.map(|p| move |s: &mut S| p.write(s));
+    jsonrpc::write_request(sink, id, m.name(), params)
 }
 
 fn write_response<S: Sink + ?Sized, R: Encode>(sink: &mut S, id: &RequestId<'_>, result: &R) {
-    sink.put(b"{\"jsonrpc\":\"2.0\",\"id\":");
-    id.write(sink);
-    sink.put(b",\"result\":");
-    result.write(sink);
-    sink.put(b"}");
+    jsonrpc::write_response(sink, Some(id), |s| result.write(s))
 }
 
 impl Encode for RawJson<'_> {
@@ -521,5 +549,45 @@ impl Encode for McpMessage<'_> {
 impl Encode for Message<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
         Message::write(self, sink)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each typed method reads the same in the envelope's pass (`method` before `params`)
+    /// and from the whole envelope (`params` first).
+    #[test]
+    fn both_ways_of_typing_params_agree() {
+        for (id, method, params) in [
+            (r#""id":1,"#, "tools/list", r#"{"cursor":"c"}"#),
+            (
+                r#""id":1,"#,
+                "tools/call",
+                r#"{"name":"t","arguments":{"a":1}}"#,
+            ),
+            (
+                r#""id":1,"#,
+                "initialize",
+                r#"{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{}}"#,
+            ),
+            (
+                "",
+                "notifications/progress",
+                r#"{"progressToken":1,"progress":2}"#,
+            ),
+            ("", "notifications/cancelled", r#"{"requestId":1}"#),
+            ("", "notifications/tools/list_changed", r#"{"_meta":{}}"#),
+        ] {
+            let first =
+                alloc::format!(r#"{{"jsonrpc":"2.0",{id}"method":"{method}","params":{params}}}"#);
+            let last =
+                alloc::format!(r#"{{"params":{params},"jsonrpc":"2.0",{id}"method":"{method}"}}"#);
+            let a = McpMessage::decode(first.as_bytes()).unwrap();
+            let b = McpMessage::decode(last.as_bytes()).unwrap();
+            assert!(!matches!(a, McpMessage::Other(_)), "{first}");
+            assert_eq!(a, b, "{method}");
+        }
     }
 }

@@ -4,6 +4,20 @@
 //! what one version requires. Unknown members are kept (in an [`Extra`]) and re-encoded after
 //! the known ones, so a proxy built on mcpwire never drops a field a newer peer sent.
 
+/// Declares the members of one type, beside it: a list `$list` (what its reader matches and
+/// [`Extra`] leaves out) and a module `$m` with one constant per name (what its encoder and
+/// its reader's error details name).
+macro_rules! members {
+    ($(#[$doc:meta])* $list:ident, $m:ident { $($name:ident = $text:literal),* $(,)? }) => {
+        $(#[$doc])*
+        pub(crate) const $list: &[&str] = &[$($m::$name),*];
+        #[doc = concat!("The names in [`", stringify!($list), "`].")]
+        pub(crate) mod $m {
+            $(pub(crate) const $name: &str = $text;)*
+        }
+    };
+}
+
 mod content;
 mod lifecycle;
 mod message;
@@ -14,6 +28,7 @@ mod result;
 mod tools;
 mod version;
 
+pub(crate) use content::DisplayText;
 pub use content::{
     Annotations, AudioContent, ContentBlock, EmbeddedResource, Icon, ImageContent, MediaContent,
     ResourceLink, Role, TextContent,

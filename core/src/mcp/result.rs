@@ -3,6 +3,12 @@
 //! members are present). The per-type `Decode` impls delegate here, so each field is read in
 //! exactly one place.
 
+use super::lifecycle::{discover_result as dr, initialize_result as ir};
+use super::lifecycle::{DISCOVER_RESULT_MEMBERS, INITIALIZE_RESULT_MEMBERS};
+use super::tools::{call_tool_result as ct, input_required_result as qr, list_tools_result as lt};
+use super::tools::{
+    CALL_TOOL_RESULT_MEMBERS, INPUT_REQUIRED_RESULT_MEMBERS, LIST_TOOLS_RESULT_MEMBERS,
+};
 use super::{
     read_named, read_raw_object, read_uint, required, CacheScope, CallToolResult, ContentBlock,
     Decode, DiscoverResult, Extra, InitializeResult, InputRequiredResult, List, ListToolsResult,
@@ -22,7 +28,9 @@ pub(crate) enum Shape {
 }
 
 impl Shape {
-    fn of(method: Method) -> Option<Shape> {
+    /// The result a request of `method` expects (`tools/call` may still be answered with an
+    /// `InputRequiredResult`).
+    pub(crate) const fn of(method: Method) -> Option<Shape> {
         match method {
             Method::ToolsList => Some(Shape::ListTools),
             Method::ToolsCall => Some(Shape::CallTool),
@@ -32,67 +40,102 @@ impl Shape {
         }
     }
 
+    /// The members of the shape's type, from the table beside it.
     fn known(self) -> &'static [&'static str] {
         match self {
-            Shape::ListTools => &[
-                "_meta",
-                "resultType",
-                "tools",
-                "nextCursor",
-                "ttlMs",
-                "cacheScope",
-            ],
-            Shape::CallTool => &[
-                "_meta",
-                "resultType",
-                "content",
-                "structuredContent",
-                "isError",
-            ],
-            Shape::InputRequired => &["_meta", "resultType", "inputRequests", "requestState"],
-            Shape::Initialize => &[
-                "_meta",
-                "protocolVersion",
-                "capabilities",
-                "serverInfo",
-                "instructions",
-            ],
-            Shape::Discover => &[
-                "_meta",
-                "resultType",
-                "supportedVersions",
-                "capabilities",
-                "instructions",
-                "ttlMs",
-                "cacheScope",
-            ],
+            Shape::ListTools => LIST_TOOLS_RESULT_MEMBERS,
+            Shape::CallTool => CALL_TOOL_RESULT_MEMBERS,
+            Shape::InputRequired => INPUT_REQUIRED_RESULT_MEMBERS,
+            Shape::Initialize => INITIALIZE_RESULT_MEMBERS,
+            Shape::Discover => DISCOVER_RESULT_MEMBERS,
         }
     }
 }
 
-/// Every member a typed result may have. In the order servers send them, as far as it is
-/// one: the reader tries the name after the last one matched, and the three after that,
-/// before it falls back to comparing all of them (2026-07-28 puts `resultType` first; a
-/// CallToolResult goes on with `content`, `structuredContent`, `isError`; a ListToolsResult
-/// with `tools`, `nextCursor`, `ttlMs`, `cacheScope`).
-const ALL_KEYS: &[&str] = &[
-    "resultType",
-    "content",
-    "tools",
-    "structuredContent",
-    "isError",
-    "nextCursor",
-    "ttlMs",
-    "cacheScope",
-    "_meta",
-    "inputRequests",
-    "requestState",
-    "protocolVersion",
-    "capabilities",
-    "serverInfo",
-    "instructions",
-    "supportedVersions",
+/// The tables [`ALL_KEYS`] is made of; the first two are interleaved.
+const TABLES: [&[&str]; 5] = [
+    LIST_TOOLS_RESULT_MEMBERS,
+    CALL_TOOL_RESULT_MEMBERS,
+    INPUT_REQUIRED_RESULT_MEMBERS,
+    INITIALIZE_RESULT_MEMBERS,
+    DISCOVER_RESULT_MEMBERS,
 ];
+
+/// Room for the union of [`TABLES`] while it is built.
+const MAX_KEYS: usize = 32;
+
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Adds `name` to the first `n` of `out` unless it is there.
+const fn add(out: &mut [&'static str; MAX_KEYS], n: &mut usize, name: &'static str) {
+    let mut i = 0;
+    while i < *n {
+        if same(out[i], name) {
+            return;
+        }
+        i += 1;
+    }
+    out[*n] = name;
+    *n += 1;
+}
+
+/// The union of `tables`, each name once: the first two tables interleaved, then the others
+/// in order. Each table is in the order servers send its members, so the name after the last
+/// one the reader matched (or one of the three after it, which the reader also tries) is the
+/// next one sent whichever of the two results of tool traffic it reads.
+const fn union(tables: &[&'static [&'static str]]) -> ([&'static str; MAX_KEYS], usize) {
+    let (mut out, mut n) = ([""; MAX_KEYS], 0);
+    let (a, b) = (tables[0], tables[1]);
+    let mut i = 0;
+    while i < a.len() || i < b.len() {
+        if i < a.len() {
+            add(&mut out, &mut n, a[i]);
+        }
+        if i < b.len() {
+            add(&mut out, &mut n, b[i]);
+        }
+        i += 1;
+    }
+    let mut t = 2;
+    while t < tables.len() {
+        let mut i = 0;
+        while i < tables[t].len() {
+            add(&mut out, &mut n, tables[t][i]);
+            i += 1;
+        }
+        t += 1;
+    }
+    (out, n)
+}
+
+/// The first `N` names of `all`.
+const fn first<const N: usize>(all: [&'static str; MAX_KEYS]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = all[i];
+        i += 1;
+    }
+    out
+}
+
+const UNION: ([&str; MAX_KEYS], usize) = union(&TABLES);
+const ALL: [&str; UNION.1] = first(UNION.0);
+/// Every member a typed result may have: the union of the tables beside the result types.
+const ALL_KEYS: &[&str] = &ALL;
 
 /// A typed result.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,26 +169,29 @@ struct Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
-    /// Reads the member named `ALL_KEYS[i]`.
+    /// Reads the member named `ALL_KEYS[i]` (a name shared by several results is matched
+    /// by one type's constant: they are equal).
     fn read_field(&mut self, r: &mut Reader<'a>, i: usize) -> Result<bool> {
         match ALL_KEYS.get(i).copied().unwrap_or_default() {
-            "_meta" => self.meta = Some(read_raw_object(r, "_meta")?),
-            "resultType" => self.result_type = Some(ResultType::read(r)?),
-            "tools" => self.tools = Some(List::read(r, "tools")?),
-            "nextCursor" => self.next_cursor = Some(r.read_str("nextCursor")?),
-            "ttlMs" => self.ttl_ms = Some(read_uint(r, "ttlMs")?),
-            "cacheScope" => self.cache_scope = Some(CacheScope::read(r)?),
-            "content" => self.content = Some(List::read(r, "content")?),
-            "structuredContent" => self.structured_content = Some(r.skip_value()?),
-            "isError" => self.is_error = Some(r.read_bool("isError")?),
-            "inputRequests" => self.input_requests = Some(read_raw_object(r, "inputRequests")?),
-            "requestState" => self.request_state = Some(r.read_str("requestState")?),
-            "protocolVersion" => self.protocol_version = Some(r.read_str("protocolVersion")?),
-            "capabilities" => self.capabilities = Some(read_capabilities(r)?),
-            "serverInfo" => self.server_info = Some(read_raw_object(r, "serverInfo")?),
-            "instructions" => self.instructions = Some(r.read_str("instructions")?),
-            "supportedVersions" => {
-                self.supported_versions = Some(List::read(r, "supportedVersions")?)
+            ct::META => self.meta = Some(read_raw_object(r, ct::META)?),
+            ct::RESULT_TYPE => self.result_type = Some(ResultType::read(r)?),
+            lt::TOOLS => self.tools = Some(List::read(r, lt::TOOLS)?),
+            lt::NEXT_CURSOR => self.next_cursor = Some(r.read_str(lt::NEXT_CURSOR)?),
+            lt::TTL_MS => self.ttl_ms = Some(read_uint(r, lt::TTL_MS)?),
+            lt::CACHE_SCOPE => self.cache_scope = Some(CacheScope::read(r)?),
+            ct::CONTENT => self.content = Some(List::read(r, ct::CONTENT)?),
+            ct::STRUCTURED_CONTENT => self.structured_content = Some(r.skip_value()?),
+            ct::IS_ERROR => self.is_error = Some(r.read_bool(ct::IS_ERROR)?),
+            qr::INPUT_REQUESTS => {
+                self.input_requests = Some(read_raw_object(r, qr::INPUT_REQUESTS)?)
+            }
+            qr::REQUEST_STATE => self.request_state = Some(r.read_str(qr::REQUEST_STATE)?),
+            ir::PROTOCOL_VERSION => self.protocol_version = Some(r.read_str(ir::PROTOCOL_VERSION)?),
+            ir::CAPABILITIES => self.capabilities = Some(read_capabilities(r)?),
+            ir::SERVER_INFO => self.server_info = Some(read_raw_object(r, ir::SERVER_INFO)?),
+            ir::INSTRUCTIONS => self.instructions = Some(r.read_str(ir::INSTRUCTIONS)?),
+            dr::SUPPORTED_VERSIONS => {
+                self.supported_versions = Some(List::read(r, dr::SUPPORTED_VERSIONS)?)
             }
             _ => return Ok(false),
         }
@@ -180,7 +226,7 @@ impl<'a> Fields<'a> {
 }
 
 fn read_capabilities<'a>(r: &mut Reader<'a>) -> Result<RawJson<'a>> {
-    let caps = read_raw_object(r, "capabilities")?;
+    let caps = read_raw_object(r, ir::CAPABILITIES)?;
     if let Some(tools) = caps.get("tools") {
         if tools.kind() != crate::json::Kind::Object {
             return Err(r.wrong_type("capabilities.tools"));
@@ -232,7 +278,7 @@ impl<'a> AnyResult<'a> {
         let extra = Extra::capture(r, start, f.has_foreign(known) || !extra.is_empty(), known);
         Ok(match shape {
             Shape::ListTools => AnyResult::ListTools(ListToolsResult {
-                tools: required(f.tools, start, "tools")?,
+                tools: required(f.tools, start, lt::TOOLS)?,
                 next_cursor: f.next_cursor,
                 ttl_ms: f.ttl_ms,
                 cache_scope: f.cache_scope,
@@ -241,7 +287,7 @@ impl<'a> AnyResult<'a> {
                 extra,
             }),
             Shape::CallTool => AnyResult::CallTool(CallToolResult {
-                content: required(f.content, start, "content")?,
+                content: required(f.content, start, ct::CONTENT)?,
                 structured_content: f.structured_content,
                 is_error: f.is_error,
                 result_type: f.result_type,
@@ -266,21 +312,25 @@ impl<'a> AnyResult<'a> {
                 })
             }
             Shape::Initialize => {
-                let capabilities = required(f.capabilities, start, "capabilities")?;
+                let capabilities = required(f.capabilities, start, ir::CAPABILITIES)?;
                 AnyResult::Initialize(InitializeResult {
-                    protocol_version: required(f.protocol_version, start, "protocolVersion")?,
+                    protocol_version: required(f.protocol_version, start, ir::PROTOCOL_VERSION)?,
                     tools: ToolsCapability::from_capabilities(&capabilities),
                     capabilities,
-                    server_info: required(f.server_info, start, "serverInfo")?,
+                    server_info: required(f.server_info, start, ir::SERVER_INFO)?,
                     instructions: f.instructions,
                     meta: f.meta,
                     extra,
                 })
             }
             Shape::Discover => {
-                let capabilities = required(f.capabilities, start, "capabilities")?;
+                let capabilities = required(f.capabilities, start, ir::CAPABILITIES)?;
                 AnyResult::Discover(DiscoverResult {
-                    supported_versions: required(f.supported_versions, start, "supportedVersions")?,
+                    supported_versions: required(
+                        f.supported_versions,
+                        start,
+                        dr::SUPPORTED_VERSIONS,
+                    )?,
                     tools: ToolsCapability::from_capabilities(&capabilities),
                     capabilities,
                     instructions: f.instructions,
@@ -314,3 +364,83 @@ decode_via_any!(CallToolResult, CallTool, CallTool);
 decode_via_any!(InputRequiredResult, InputRequired, InputRequired);
 decode_via_any!(InitializeResult, Initialize, Initialize);
 decode_via_any!(DiscoverResult, Discover, Discover);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::Reader;
+    use crate::limits::Limits;
+
+    /// A value each member accepts.
+    fn sample(name: &str) -> &'static str {
+        match name {
+            "content" | "tools" | "supportedVersions" => "[]",
+            "isError" => "false",
+            "ttlMs" => "1",
+            "resultType" => "\"complete\"",
+            "cacheScope" => "\"public\"",
+            "nextCursor" | "requestState" | "protocolVersion" | "instructions" => "\"s\"",
+            _ => "{}",
+        }
+    }
+
+    #[test]
+    fn the_union_has_each_member_of_each_table_once() {
+        for table in TABLES {
+            for name in table {
+                assert_eq!(ALL_KEYS.iter().filter(|k| *k == name).count(), 1, "{name}");
+            }
+        }
+        let total = |n: &&str| TABLES.iter().any(|t| t.contains(n));
+        assert!(ALL_KEYS.iter().all(total));
+    }
+
+    #[test]
+    fn every_member_of_each_table_is_read() {
+        for table in TABLES {
+            let members: alloc::vec::Vec<_> = table
+                .iter()
+                .map(|n| alloc::format!("\"{n}\":{}", sample(n)))
+                .collect();
+            let text = alloc::format!("{{{}}}", members.join(","));
+            let mut r = Reader::new(text.as_bytes(), Limits::DEFAULT).unwrap();
+            let mut f = Fields::default();
+            let (_, extra) =
+                read_named(&mut r, "result", ALL_KEYS, |r, i| f.read_field(r, i)).unwrap();
+            assert!(extra.is_empty(), "{text}");
+            assert_eq!(f.present.count_ones() as usize, table.len(), "{text}");
+        }
+    }
+
+    /// The reader tries the name after the last one matched and the three after that.
+    #[test]
+    fn the_reader_guesses_each_member_of_tool_results_in_the_order_sent() {
+        for sent in [
+            &["content", "isError"][..],
+            &["content", "structuredContent", "isError"],
+            &[
+                "resultType",
+                "content",
+                "structuredContent",
+                "isError",
+                "_meta",
+            ],
+            &["tools", "nextCursor"],
+            &[
+                "resultType",
+                "tools",
+                "nextCursor",
+                "ttlMs",
+                "cacheScope",
+                "_meta",
+            ],
+        ] {
+            let mut guess = 0;
+            for name in sent {
+                let at = ALL_KEYS.iter().position(|k| k == name).unwrap();
+                assert!((guess..guess + 4).contains(&at), "{name} in {sent:?}");
+                guess = at + 1;
+            }
+        }
+    }
+}

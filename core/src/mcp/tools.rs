@@ -319,16 +319,30 @@ pub struct ListToolsResult<'a> {
     pub extra: Extra<'a>,
 }
 
+members!(
+    /// In the order servers send them (what the reader tries first); the encoder writes
+    /// `_meta` first.
+    LIST_TOOLS_RESULT_MEMBERS, list_tools_result {
+        RESULT_TYPE = "resultType",
+        TOOLS = "tools",
+        NEXT_CURSOR = "nextCursor",
+        TTL_MS = "ttlMs",
+        CACHE_SCOPE = "cacheScope",
+        META = "_meta",
+    }
+);
+
 impl Encode for ListToolsResult<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        use list_tools_result as M;
         let mut o = ObjectWriter::open(sink);
-        o.raw_field(sink, "_meta", &self.meta);
-        o.enc_field(sink, "resultType", &self.result_type);
-        o.key(sink, "tools");
+        o.raw_field(sink, M::META, &self.meta);
+        o.enc_field(sink, M::RESULT_TYPE, &self.result_type);
+        o.key(sink, M::TOOLS);
         self.tools.write(sink);
-        o.str_field(sink, "nextCursor", &self.next_cursor);
-        o.enc_field(sink, "ttlMs", &self.ttl_ms);
-        o.enc_field(sink, "cacheScope", &self.cache_scope);
+        o.str_field(sink, M::NEXT_CURSOR, &self.next_cursor);
+        o.enc_field(sink, M::TTL_MS, &self.ttl_ms);
+        o.enc_field(sink, M::CACHE_SCOPE, &self.cache_scope);
         self.extra.write(&mut o, sink);
         o.close(sink);
     }
@@ -444,15 +458,40 @@ pub struct CallToolResult<'a> {
     pub extra: Extra<'a>,
 }
 
+members!(
+    /// In the order servers send them (what the reader tries first); the encoder writes
+    /// `_meta` first.
+    CALL_TOOL_RESULT_MEMBERS, call_tool_result {
+        RESULT_TYPE = "resultType",
+        CONTENT = "content",
+        STRUCTURED_CONTENT = "structuredContent",
+        IS_ERROR = "isError",
+        META = "_meta",
+    }
+);
+
 impl Encode for CallToolResult<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        self.write_with_content(sink, &self.content)
+    }
+}
+
+impl CallToolResult<'_> {
+    /// Writes the result with `content` written in place of its own list (a list that is
+    /// not held as blocks: a tool error's message formatted as it is written).
+    pub(crate) fn write_with_content<S: Sink + ?Sized, C: Encode>(
+        &self,
+        sink: &mut S,
+        content: &C,
+    ) {
+        use call_tool_result as M;
         let mut o = ObjectWriter::open(sink);
-        o.raw_field(sink, "_meta", &self.meta);
-        o.enc_field(sink, "resultType", &self.result_type);
-        o.key(sink, "content");
-        self.content.write(sink);
-        o.raw_field(sink, "structuredContent", &self.structured_content);
-        o.bool_field(sink, "isError", self.is_error);
+        o.raw_field(sink, M::META, &self.meta);
+        o.enc_field(sink, M::RESULT_TYPE, &self.result_type);
+        o.key(sink, M::CONTENT);
+        content.write(sink);
+        o.raw_field(sink, M::STRUCTURED_CONTENT, &self.structured_content);
+        o.bool_field(sink, M::IS_ERROR, self.is_error);
         self.extra.write(&mut o, sink);
         o.close(sink);
     }
@@ -486,13 +525,25 @@ pub struct InputRequiredResult<'a> {
     pub extra: Extra<'a>,
 }
 
+members!(
+    /// In the order servers send them (what the reader tries first); the encoder writes
+    /// `_meta` first.
+    INPUT_REQUIRED_RESULT_MEMBERS, input_required_result {
+        RESULT_TYPE = "resultType",
+        INPUT_REQUESTS = "inputRequests",
+        REQUEST_STATE = "requestState",
+        META = "_meta",
+    }
+);
+
 impl Encode for InputRequiredResult<'_> {
     fn write<S: Sink + ?Sized>(&self, sink: &mut S) {
+        use input_required_result as M;
         let mut o = ObjectWriter::open(sink);
-        o.raw_field(sink, "_meta", &self.meta);
-        o.enc_field(sink, "resultType", &self.result_type);
-        o.raw_field(sink, "inputRequests", &self.input_requests);
-        o.str_field(sink, "requestState", &self.request_state);
+        o.raw_field(sink, M::META, &self.meta);
+        o.enc_field(sink, M::RESULT_TYPE, &self.result_type);
+        o.raw_field(sink, M::INPUT_REQUESTS, &self.input_requests);
+        o.str_field(sink, M::REQUEST_STATE, &self.request_state);
         self.extra.write(&mut o, sink);
         o.close(sink);
     }

@@ -1,6 +1,6 @@
 //! Assertion keywords: they look at one value and pass or fail (with a message).
 
-use super::equal::{json_cmp, json_eq};
+use super::equal::{duplicate, json_eq};
 use super::keyword::{Bound, Kw, Node, Size};
 use super::message::{plural_into, quote, quote_into, show_into, type_list_into, value_list_into};
 use super::number::Dec;
@@ -8,10 +8,6 @@ use super::validate::{has_type, Ctx};
 use crate::json::Value;
 use alloc::format;
 use alloc::vec::Vec;
-use core::cmp::Ordering;
-
-/// Arrays up to this length are checked for duplicates pairwise; longer ones by sorting.
-const PAIRWISE_MAX: usize = 16;
 
 /// Objects up to this many members are scanned for each name looked up.
 const SCAN_MEMBERS: usize = 32;
@@ -26,7 +22,7 @@ pub(super) struct MemberNames<'v> {
 
 impl<'v> MemberNames<'v> {
     /// The names of `inst` (none when it is not an object), for about `lookups` lookups.
-    pub fn new(inst: &'v Value, lookups: usize) -> Self {
+    pub(super) fn new(inst: &'v Value, lookups: usize) -> Self {
         let members = match inst {
             Value::Object(m) => m.as_slice(),
             _ => &[],
@@ -40,7 +36,7 @@ impl<'v> MemberNames<'v> {
     }
 
     /// Whether the object has a member `name`.
-    pub fn has(&self, name: &str) -> bool {
+    pub(super) fn has(&self, name: &str) -> bool {
         match &self.sorted {
             Some(names) => names.binary_search(&name).is_ok(),
             None => self.members.iter().any(|(k, _)| k == name),
@@ -257,42 +253,4 @@ impl Ctx<'_> {
         }
         ok
     }
-}
-
-/// The first pair of equal items, by index.
-#[inline]
-pub(super) fn duplicate(items: &[Value]) -> Option<(usize, usize)> {
-    if items.len() > PAIRWISE_MAX {
-        return duplicate_sorted(items);
-    }
-    for (i, a) in items.iter().enumerate() {
-        for (j, b) in items.iter().enumerate().skip(i + 1) {
-            let same = match (a, b) {
-                (Value::String(x), Value::String(y)) => x == y,
-                _ => json_eq(a, b),
-            };
-            if same {
-                return Some((i, j));
-            }
-        }
-    }
-    None
-}
-
-/// [`duplicate`] of a long array: sorted, then neighbours compared.
-#[inline(never)]
-fn duplicate_sorted(items: &[Value]) -> Option<(usize, usize)> {
-    let mut order: Vec<usize> = (0..items.len()).collect();
-    order.sort_by(|&a, &b| json_cmp(&items[a], &items[b]).then(a.cmp(&b)));
-    let mut best: Option<(usize, usize)> = None;
-    for w in order.windows(2) {
-        let (a, b) = (w[0], w[1]);
-        if json_cmp(&items[a], &items[b]) == Ordering::Equal && json_eq(&items[a], &items[b]) {
-            let pair = (a.min(b), a.max(b));
-            if best.is_none_or(|p| pair.1 < p.1) {
-                best = Some(pair);
-            }
-        }
-    }
-    best
 }

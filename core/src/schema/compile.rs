@@ -87,7 +87,7 @@ pub(crate) fn compile(value: &Value, opts: &SchemaOptions) -> Result<Schema, Sch
             .iter()
             .any(|k| matches!(k, Kw::DynamicRef(_, Some(_))))
     });
-    super::fast::build(&mut nodes, dynamic);
+    super::passes::build(&mut nodes, dynamic);
     Ok(Schema {
         nodes,
         root,

@@ -4,8 +4,9 @@
 //! can match only the branch with that string (every other branch fails on the member), so
 //! bounded evaluation checks that one branch instead of trying each.
 
-use super::fast::{Op, OBJECT, STRING};
 use super::keyword::{Node, NodeId};
+use super::kind::{OBJECT, STRING};
+use super::quick_form::Op;
 use super::scalar::Scalar;
 use crate::json::Value;
 use alloc::boxed::Box;
@@ -26,7 +27,7 @@ impl Disc {
     /// match, `Some(None)` when none can, `None` when the members do not tell (no member
     /// `key`, or one that is not a string).
     #[inline]
-    pub fn pick(&self, start: u32, members: &[(String, Value)]) -> Option<Option<usize>> {
+    pub(crate) fn pick(&self, start: u32, members: &[(String, Value)]) -> Option<Option<usize>> {
         if start != self.start {
             return None;
         }

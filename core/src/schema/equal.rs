@@ -2,10 +2,11 @@
 
 use super::number::Dec;
 use crate::json::Value;
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 /// JSON equality as JSON Schema defines it: numbers by value, objects ignoring member order.
-pub fn json_eq(a: &Value, b: &Value) -> bool {
+pub(super) fn json_eq(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Null, Value::Null) => true,
         (Value::Bool(x), Value::Bool(y)) => x == y,
@@ -33,7 +34,7 @@ pub fn json_eq(a: &Value, b: &Value) -> bool {
 }
 
 /// A total order consistent with [`json_eq`] (for sorting when checking `uniqueItems`).
-pub fn json_cmp(a: &Value, b: &Value) -> Ordering {
+pub(super) fn json_cmp(a: &Value, b: &Value) -> Ordering {
     fn rank(v: &Value) -> u8 {
         match v {
             Value::Null => 0,
@@ -79,4 +80,45 @@ pub fn json_cmp(a: &Value, b: &Value) -> Ordering {
         }
         _ => rank(a).cmp(&rank(b)),
     }
+}
+
+/// Arrays up to this length are checked for duplicates pairwise; longer ones by sorting.
+const PAIRWISE_MAX: usize = 16;
+
+/// The first pair of equal items, by index.
+#[inline]
+pub(crate) fn duplicate(items: &[Value]) -> Option<(usize, usize)> {
+    if items.len() > PAIRWISE_MAX {
+        return duplicate_sorted(items);
+    }
+    for (i, a) in items.iter().enumerate() {
+        for (j, b) in items.iter().enumerate().skip(i + 1) {
+            let same = match (a, b) {
+                (Value::String(x), Value::String(y)) => x == y,
+                _ => json_eq(a, b),
+            };
+            if same {
+                return Some((i, j));
+            }
+        }
+    }
+    None
+}
+
+/// [`duplicate`] of a long array: sorted, then neighbours compared.
+#[inline(never)]
+fn duplicate_sorted(items: &[Value]) -> Option<(usize, usize)> {
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by(|&a, &b| json_cmp(&items[a], &items[b]).then(a.cmp(&b)));
+    let mut best: Option<(usize, usize)> = None;
+    for w in order.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        if json_cmp(&items[a], &items[b]) == Ordering::Equal && json_eq(&items[a], &items[b]) {
+            let pair = (a.min(b), a.max(b));
+            if best.is_none_or(|p| pair.1 < p.1) {
+                best = Some(pair);
+            }
+        }
+    }
+    best
 }

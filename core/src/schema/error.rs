@@ -201,17 +201,22 @@ pub fn errors_to_text(errors: &[ValidationError]) -> String {
 /// Recording errors during a validation.
 impl super::validate::Ctx<'_> {
     /// True when no more errors may be recorded.
-    pub fn full(&self) -> bool {
+    pub(super) fn full(&self) -> bool {
         self.errors.len() >= self.max
     }
 
     /// Records an error of keyword `kw` of `node`; `body` follows the subject in the message.
-    pub fn report(&mut self, node: &Node, kw: &'static str, body: impl FnOnce() -> String) {
+    pub(super) fn report(&mut self, node: &Node, kw: &'static str, body: impl FnOnce() -> String) {
         self.report_with(node, kw, |m| m.push_str(&body()));
     }
 
     /// [`report`](Self::report) with the body written straight into the message.
-    pub fn report_with(&mut self, node: &Node, kw: &'static str, body: impl FnOnce(&mut String)) {
+    pub(super) fn report_with(
+        &mut self,
+        node: &Node,
+        kw: &'static str,
+        body: impl FnOnce(&mut String),
+    ) {
         if self.full() {
             return;
         }

@@ -91,7 +91,7 @@ fn authority_ok(auth: &str, iri: bool) -> bool {
 }
 
 /// RFC 3986 `URI` (`absolute`) or `URI-reference`; with `iri`, RFC 3987's IRI forms.
-pub fn uri(s: &str, absolute: bool, iri: bool) -> bool {
+pub(super) fn uri(s: &str, absolute: bool, iri: bool) -> bool {
     let (rest, fragment) = match s.split_once('#') {
         Some((r, f)) => (r, Some(f)),
         None => (s, None),
@@ -140,7 +140,7 @@ pub fn uri(s: &str, absolute: bool, iri: bool) -> bool {
 }
 
 /// RFC 6570 URI template syntax (level 4).
-pub fn uri_template(s: &str) -> bool {
+pub(super) fn uri_template(s: &str) -> bool {
     let mut rest = s;
     while !rest.is_empty() {
         let Some(c) = rest.chars().next() else { break };

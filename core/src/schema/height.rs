@@ -2,10 +2,11 @@
 //! bottom stays above the depth limit can never meet the limit or an infinite loop, so its
 //! checks can run in any order (`quick.rs` checks an object's members in one pass then).
 //!
-//! [`Fast::height`]: super::fast::Fast::height
+//! [`Fast::height`]: super::quick_form::Fast::height
 
-use super::fast::{Op, KINDS};
 use super::keyword::{Kw, Node, NodeId};
+use super::kind::KINDS;
+use super::quick_form::Op;
 use alloc::vec;
 use alloc::vec::Vec;
 

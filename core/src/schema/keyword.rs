@@ -14,15 +14,15 @@ pub(crate) type NodeId = u32;
 
 /// JSON types as bits, for `type`.
 pub(crate) mod types {
-    pub const NULL: u8 = 1;
-    pub const BOOLEAN: u8 = 2;
-    pub const OBJECT: u8 = 4;
-    pub const ARRAY: u8 = 8;
-    pub const NUMBER: u8 = 16;
-    pub const STRING: u8 = 32;
-    pub const INTEGER: u8 = 64;
+    pub(crate) const NULL: u8 = 1;
+    pub(crate) const BOOLEAN: u8 = 2;
+    pub(crate) const OBJECT: u8 = 4;
+    pub(crate) const ARRAY: u8 = 8;
+    pub(crate) const NUMBER: u8 = 16;
+    pub(crate) const STRING: u8 = 32;
+    pub(crate) const INTEGER: u8 = 64;
     /// Names in the order messages list them.
-    pub const NAMES: [(u8, &str); 7] = [
+    pub(crate) const NAMES: [(u8, &str); 7] = [
         (OBJECT, "object"),
         (ARRAY, "array"),
         (STRING, "string"),
@@ -33,7 +33,7 @@ pub(crate) mod types {
     ];
 
     /// The bit of a type name.
-    pub fn from_name(name: &str) -> Option<u8> {
+    pub(crate) fn from_name(name: &str) -> Option<u8> {
         NAMES.iter().find(|(_, n)| *n == name).map(|(b, _)| *b)
     }
 }
@@ -54,7 +54,7 @@ pub(crate) struct Node {
     /// True when the node can reach itself in place (a possible infinite `$ref` loop).
     pub in_cycle: bool,
     /// The pre-decoded form for quick evaluation.
-    pub fast: super::fast::Fast,
+    pub fast: super::quick_form::Fast,
 }
 
 /// A numeric bound keyword.
@@ -64,6 +64,20 @@ pub(crate) enum Bound {
     ExclusiveMinimum,
     Maximum,
     ExclusiveMaximum,
+}
+
+impl Bound {
+    /// Whether a number that compares `o` to the bound's limit satisfies the bound.
+    #[inline(always)]
+    pub(crate) fn holds(self, o: core::cmp::Ordering) -> bool {
+        use core::cmp::Ordering;
+        match self {
+            Bound::Minimum => o != Ordering::Less,
+            Bound::ExclusiveMinimum => o == Ordering::Greater,
+            Bound::Maximum => o != Ordering::Greater,
+            Bound::ExclusiveMaximum => o == Ordering::Less,
+        }
+    }
 }
 
 /// A size keyword (`minLength`, `maxItems`, …).
@@ -78,7 +92,7 @@ pub(crate) enum Size {
 }
 
 impl Size {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Size::MinLength => "minLength",
             Size::MaxLength => "maxLength",
@@ -147,7 +161,7 @@ pub(crate) enum Kw {
 
 impl Kw {
     /// True for keywords that look at the value alone (no subschemas).
-    pub fn checks_value_alone(&self) -> bool {
+    pub(crate) fn checks_value_alone(&self) -> bool {
         matches!(
             self,
             Kw::Type(_)
@@ -165,7 +179,7 @@ impl Kw {
     }
 
     /// The keyword as written in the schema (for `schemaPath` and `keyword`).
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             Kw::Ref(_) => "$ref",
             Kw::DynamicRef(..) => "$dynamicRef",

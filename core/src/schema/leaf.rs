@@ -1,13 +1,12 @@
 //! Checks of a value alone (no subschema to enter): the leaves of quick evaluation, also
 //! used by the full evaluation for the checks that pass.
 
-use super::checks::duplicate;
-use super::fast::{Fast, Op};
-use super::keyword::{Bound, Kw, Node};
+use super::equal::duplicate;
+use super::keyword::{Kw, Node};
 use super::number::Num;
 use super::props::ObjTable;
+use super::quick_form::{Fast, Op};
 use crate::json::Value;
-use core::cmp::Ordering;
 
 /// The checks of `node` on kind `k` (all of them checks of the value alone) on `v`: `None`
 /// when one of them is not decoded here.
@@ -103,17 +102,6 @@ pub(super) fn array_leaf(op: Op, items: &[Value]) -> Option<bool> {
     })
 }
 
-/// Whether a number that compares `o` to a bound's limit satisfies the bound.
-#[inline(always)]
-pub(super) fn bound_holds(b: Bound, o: Ordering) -> bool {
-    match b {
-        Bound::Minimum => o != Ordering::Less,
-        Bound::ExclusiveMinimum => o == Ordering::Greater,
-        Bound::Maximum => o != Ordering::Greater,
-        Bound::ExclusiveMaximum => o == Ordering::Less,
-    }
-}
-
 /// [`number_leaf`] on a small integer: limits that are small integers too compare as
 /// `i64`s, the rest through [`number_leaf`].
 #[inline(always)]
@@ -125,7 +113,7 @@ pub(super) fn int_leaf(f: &Fast, op: Op, i: i64) -> Option<bool> {
     match op {
         Op::Integer => Some(true),
         Op::Bound(b, k) => match limit(k) {
-            Some(l) => Some(bound_holds(b, i.cmp(&l))),
+            Some(l) => Some(b.holds(i.cmp(&l))),
             None => number_leaf_out(f, op, i),
         },
         Op::MultipleOf(k) => match limit(k) {
@@ -145,11 +133,11 @@ fn number_leaf_out(f: &Fast, op: Op, i: i64) -> Option<bool> {
 #[inline(always)]
 pub(super) fn number_leaf(f: &Fast, op: Op, n: &Num) -> Option<bool> {
     let num = |i: u32| f.nums.get(i as usize);
-    let cmp = super::fast::num_cmp;
+    let cmp = super::number::num_cmp;
     Some(match op {
         Op::Integer => matches!(n, Num::Int(_)) || n.is_integer(),
         Op::Nums(a, len) => f.has_num(a, len, n),
-        Op::Bound(b, i) => num(i).is_none_or(|limit| bound_holds(b, cmp(n, limit))),
+        Op::Bound(b, i) => num(i).is_none_or(|limit| b.holds(cmp(n, limit))),
         Op::MultipleOf(i) => num(i).is_none_or(|d| match (n, d) {
             (Num::Int(x), Num::Int(y)) if *y > 0 => x % y == 0,
             _ => n.is_multiple_of(*d),

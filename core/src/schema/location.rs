@@ -14,7 +14,7 @@ pub(crate) struct InstancePath {
 }
 
 impl InstancePath {
-    pub const fn new() -> Self {
+    pub(super) const fn new() -> Self {
         InstancePath {
             inline: heapless::String::new(),
             heap: String::new(),
@@ -23,7 +23,7 @@ impl InstancePath {
 
     /// Length in bytes (what [`truncate`](Self::truncate) takes back to).
     #[inline]
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         if self.heap.capacity() != 0 {
             return self.heap.len();
         }
@@ -32,7 +32,7 @@ impl InstancePath {
 
     /// Cuts the path back to a length it had before.
     #[inline]
-    pub fn truncate(&mut self, len: usize) {
+    pub(super) fn truncate(&mut self, len: usize) {
         if self.heap.capacity() != 0 {
             self.heap.truncate(len);
         } else {
@@ -54,7 +54,7 @@ impl InstancePath {
 
     /// Appends a member name (`Ok`) or an array index (`Err`).
     #[inline]
-    pub fn push_step(&mut self, key: Result<&str, usize>) {
+    pub(super) fn push_step(&mut self, key: Result<&str, usize>) {
         match key {
             Ok(k) => self.push_token(k),
             Err(i) => self.push_index(i),
@@ -67,7 +67,7 @@ impl InstancePath {
         self.push_slash(itoa::Buffer::new().format(i));
     }
 
-    pub fn as_str(&self) -> &str {
+    pub(super) fn as_str(&self) -> &str {
         if self.heap.capacity() != 0 {
             return &self.heap;
         }

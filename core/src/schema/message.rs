@@ -12,7 +12,7 @@ const MAX_SHOWN: usize = 60;
 const MAX_LISTED: usize = 10;
 
 /// A value as compact JSON, cut to a readable length (containers as a summary when long).
-pub fn show(v: &Value) -> String {
+pub(super) fn show(v: &Value) -> String {
     let text = match v {
         Value::String(s) => quote(s),
         _ => String::from_utf8(v.to_vec()).unwrap_or_default(),
@@ -36,7 +36,7 @@ pub fn show(v: &Value) -> String {
 
 /// [`show`] appended to `out` (short strings, numbers, booleans and `null` without an
 /// allocation of their own).
-pub fn show_into(out: &mut String, v: &Value) {
+pub(super) fn show_into(out: &mut String, v: &Value) {
     match v {
         Value::String(s) if s.len() + 2 <= MAX_SHOWN => quote_into(out, s),
         // (Other numbers are shown in their canonical form, by `show`.)
@@ -59,7 +59,7 @@ pub fn show_into(out: &mut String, v: &Value) {
 }
 
 /// [`quote`] appended to `out`.
-pub fn quote_into(out: &mut String, s: &str) {
+pub(super) fn quote_into(out: &mut String, s: &str) {
     if crate::json::scan::scan_plain(s.as_bytes(), 0) == s.len() {
         // Nothing to escape.
         out.push('"');
@@ -71,7 +71,7 @@ pub fn quote_into(out: &mut String, s: &str) {
 }
 
 /// `"a", "b" or "c"`-style list of type names, appended to `out`.
-pub fn type_list_into(out: &mut String, bits: u8) {
+pub(super) fn type_list_into(out: &mut String, bits: u8) {
     // `number` covers `integer`: name only the wider one.
     let bits = match bits & types::NUMBER {
         0 => bits,
@@ -90,7 +90,7 @@ pub fn type_list_into(out: &mut String, bits: u8) {
 }
 
 /// `a`, `a or b`, `a, b or c`.
-pub fn or_list(items: &[&str]) -> String {
+pub(super) fn or_list(items: &[&str]) -> String {
     let mut s = String::new();
     or_list_into(&mut s, items.iter().copied(), items.len());
     s
@@ -107,19 +107,19 @@ fn or_list_into<'a>(out: &mut String, items: impl Iterator<Item = &'a str>, len:
 }
 
 /// Values as a comma-separated list, cut after a few, appended to `out`.
-pub fn value_list_into<'v>(out: &mut String, values: impl Iterator<Item = &'v Value>) {
+pub(super) fn value_list_into<'v>(out: &mut String, values: impl Iterator<Item = &'v Value>) {
     list_into(out, values, show_into);
 }
 
 /// Already-rendered items as a comma-separated list, cut after a few.
-pub fn name_list(items: impl Iterator<Item = String>) -> String {
+pub(super) fn name_list(items: impl Iterator<Item = String>) -> String {
     let mut s = String::new();
     list_into(&mut s, items, |out, item| out.push_str(&item));
     s
 }
 
 /// Items written by `put`, comma-separated, cut with `, …` after [`MAX_LISTED`].
-pub fn list_into<T>(
+pub(super) fn list_into<T>(
     out: &mut String,
     items: impl Iterator<Item = T>,
     put: impl Fn(&mut String, T),
@@ -137,21 +137,21 @@ pub fn list_into<T>(
 }
 
 /// A string as a JSON string literal.
-pub fn quote(s: &str) -> String {
+pub(super) fn quote(s: &str) -> String {
     let mut out = alloc::vec::Vec::with_capacity(s.len() + 2);
     crate::json::writer::write_plain_str(&mut out, s);
     String::from_utf8(out).unwrap_or_default()
 }
 
 /// `1 item`, `2 items`; `1 property`, `2 properties`.
-pub fn plural(n: u64, word: &str) -> String {
+pub(super) fn plural(n: u64, word: &str) -> String {
     let mut s = String::new();
     plural_into(&mut s, n, word);
     s
 }
 
 /// [`plural`] appended to `out`.
-pub fn plural_into(out: &mut String, n: u64, word: &str) {
+pub(super) fn plural_into(out: &mut String, n: u64, word: &str) {
     out.push_str(itoa::Buffer::new().format(n));
     out.push(' ');
     match word.strip_suffix('y') {

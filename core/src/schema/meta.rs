@@ -2,7 +2,7 @@
 //! works without any network (they are parsed only when referenced).
 
 /// The text of the built-in metaschema with this URI (no fragment).
-pub fn builtin(uri: &str) -> Option<&'static str> {
+pub(super) fn builtin(uri: &str) -> Option<&'static str> {
     Some(match uri {
         "https://json-schema.org/draft/2020-12/schema" => {
             include_str!("meta/2020-12-schema.json")

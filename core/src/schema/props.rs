@@ -1,7 +1,7 @@
 //! `properties` as a lookup table for quick evaluation, with `required` as bits over it.
 
-use super::fast::Op;
 use super::keyword::{Kw, Node, NodeId};
+use super::quick_form::Op;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
@@ -91,7 +91,7 @@ impl Slot {
 
     /// The subschema that checks a value of kind `k`, and the `$ref`s skipped to reach it.
     #[inline(always)]
-    pub fn for_kind(&self, k: usize) -> (NodeId, u8) {
+    pub(crate) fn for_kind(&self, k: usize) -> (NodeId, u8) {
         if usize::from(self.fwd_kind) == k {
             (self.to, self.to_skip)
         } else {
@@ -124,13 +124,13 @@ fn tail(b: &[u8]) -> u64 {
 
 impl ObjTable {
     /// The name of property `j`.
-    pub fn name(&self, j: usize) -> Option<&str> {
+    pub(crate) fn name(&self, j: usize) -> Option<&str> {
         self.names.get(j).map(|n| &**n)
     }
 
     /// The index of property `key`.
     #[inline(always)]
-    pub fn find(&self, key: &str) -> Option<usize> {
+    pub(crate) fn find(&self, key: &str) -> Option<usize> {
         let b = key.as_bytes();
         let l = b.len().min(SHORT);
         let start = usize::from(*self.by_len.get(l)?);
@@ -165,14 +165,14 @@ impl ObjTable {
     /// plain `$ref`s, or the target it forwards values of `v`'s kind to), with the number of
     /// `$ref`s skipped on the way.
     #[inline(always)]
-    pub fn child(&self, j: usize, v: &crate::json::Value) -> Option<(NodeId, u8)> {
+    pub(crate) fn child(&self, j: usize, v: &crate::json::Value) -> Option<(NodeId, u8)> {
         self.slots
             .get(j)
-            .map(|s| s.for_kind(super::fast::kind_of(v)))
+            .map(|s| s.for_kind(super::kind::kind_of(v)))
     }
 
     /// Splits the node's (final) object ops into the member checks and the rest.
-    pub fn set_one_pass(&mut self, ops: &[Op]) {
+    pub(crate) fn set_one_pass(&mut self, ops: &[Op]) {
         self.rest.clear();
         self.one_pass.min_members = 0;
         for op in ops {
@@ -196,12 +196,12 @@ impl ObjTable {
     }
 
     /// The subschema of property `key` as written.
-    pub fn written(&self, key: &str) -> Option<NodeId> {
+    pub(crate) fn written(&self, key: &str) -> Option<NodeId> {
         self.find(key).and_then(|j| self.orig.get(j).copied())
     }
 
     /// The number of properties.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.names.len()
     }
 

@@ -4,9 +4,10 @@
 //! costs nothing on `null`). Plain `$ref` nodes are skipped by the keywords that step into the
 //! instance, keeping the depth count of the general evaluator.
 
-use super::fast::{range, Fast, Lists, Op, KINDS, NUMBER, STRING};
 use super::keyword::{Kw, Node, NodeId};
+use super::kind::{KINDS, NUMBER, STRING};
 use super::props::Slot;
+use super::quick_form::{range, Fast, Lists, Op};
 use super::scalar::Scalar;
 use alloc::vec::Vec;
 

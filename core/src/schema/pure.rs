@@ -5,11 +5,12 @@
 //! that need nothing of the general evaluator, `Fast::plain`) and `Ctx`'s quick evaluation
 //! of every bounded subschema it meets.
 
-use super::fast::{kind_of, Op, OBJECT};
 use super::keyword::{Node, NodeId};
+use super::kind::{kind_of, OBJECT};
 use super::leaf::{array_leaf, has_required, int_leaf, number_leaf, string_leaf, value_checks};
 use super::number::Num;
 use super::props::{ObjTable, OnePass, Slot};
+use super::quick_form::Op;
 use super::validate::MEMO_AFTER;
 use super::Schema;
 use crate::json::Value;
@@ -255,7 +256,12 @@ fn applicator<'s, E: Env<'s>>(env: &mut E, node: &'s Node, o: Op, v: &Value) -> 
 
 /// `anyOf` / `oneOf` (`o`), each branch in turn.
 #[inline(always)]
-fn alternatives<'s, E: Env<'s>>(env: &mut E, f: &'s super::fast::Fast, o: Op, v: &Value) -> bool {
+fn alternatives<'s, E: Env<'s>>(
+    env: &mut E,
+    f: &'s super::quick_form::Fast,
+    o: Op,
+    v: &Value,
+) -> bool {
     match o {
         Op::Any(a, len) => {
             env.branches(len);

@@ -4,13 +4,14 @@
 //! an infinite loop was met go through the general evaluator, which hands ordinary
 //! subschemas back here.
 
-use super::checks::duplicate;
-use super::fast::{kind_of, Op, ARRAY, NUMBER, OBJECT, STRING};
+use super::equal::duplicate;
 use super::keyword::{Kw, Node, NodeId};
-use super::leaf::{bound_holds, has_required, string_leaf, value_checks};
+use super::kind::{kind_of, ARRAY, NUMBER, OBJECT, STRING};
+use super::leaf::{has_required, string_leaf, value_checks};
 use super::number::Num;
 use super::props::ObjTable;
 use super::pure;
+use super::quick_form::Op;
 use super::validate::{Ctx, MEMO_AFTER};
 use super::Schema;
 use crate::json::Value;
@@ -36,7 +37,7 @@ pub(super) struct Memo {
 
 impl Memo {
     /// No lookups yet: [`fill`](Self::fill) makes them.
-    pub const EMPTY: Memo = Memo {
+    pub(super) const EMPTY: Memo = Memo {
         idx: [ABSENT; MEMO],
         seen: 0,
         unknown: 0,
@@ -48,7 +49,7 @@ impl Memo {
     /// waits for them (a store-forwarding stall that cost `count_nodes` about a tenth of its
     /// `is_valid` time).
     #[inline(always)]
-    pub fn fill(&mut self, t: &ObjTable, members: &[(String, Value)]) {
+    pub(super) fn fill(&mut self, t: &ObjTable, members: &[(String, Value)]) {
         self.full = members.len() <= MEMO && t.len() < usize::from(ABSENT);
         for (i, (k, _)) in members.iter().enumerate() {
             match t.find(k) {
@@ -68,7 +69,7 @@ impl Memo {
 
     /// The property index of member `i` (key `k`).
     #[inline(always)]
-    pub fn get(&self, t: &ObjTable, i: usize, k: &str) -> Option<usize> {
+    pub(super) fn get(&self, t: &ObjTable, i: usize, k: &str) -> Option<usize> {
         if !self.full {
             return t.find(k);
         }
@@ -311,7 +312,7 @@ impl Ctx<'_> {
             let ok = match *op {
                 Op::Integer => n.is_integer(),
                 Op::Nums(a, len) => f.has_num(a, len, &n),
-                Op::Bound(b, i) => num(i).is_none_or(|limit| bound_holds(b, n.cmp(limit))),
+                Op::Bound(b, i) => num(i).is_none_or(|limit| b.holds(n.cmp(limit))),
                 Op::MultipleOf(i) => num(i).is_none_or(|d| n.is_multiple_of(d)),
                 op => self.op(node, op, inst),
             };

@@ -18,11 +18,11 @@ use alloc::vec::Vec;
 
 /// Vocabulary bits of a dialect.
 pub(crate) mod vocab {
-    pub const APPLICATOR: u8 = 1;
-    pub const VALIDATION: u8 = 2;
-    pub const UNEVALUATED: u8 = 4;
-    pub const FORMAT_ASSERTION: u8 = 8;
-    pub const ALL: u8 = APPLICATOR | VALIDATION | UNEVALUATED;
+    pub(crate) const APPLICATOR: u8 = 1;
+    pub(crate) const VALIDATION: u8 = 2;
+    pub(crate) const UNEVALUATED: u8 = 4;
+    pub(crate) const FORMAT_ASSERTION: u8 = 8;
+    pub(crate) const ALL: u8 = APPLICATOR | VALIDATION | UNEVALUATED;
 }
 
 /// The rules in force at a subschema: the draft and the enabled vocabularies.
@@ -33,14 +33,14 @@ pub(crate) struct Dialect {
 }
 
 impl Dialect {
-    pub fn of(draft: Draft) -> Dialect {
+    pub(super) fn of(draft: Draft) -> Dialect {
         Dialect {
             draft,
             vocab: vocab::ALL,
         }
     }
 
-    pub fn has(self, bit: u8) -> bool {
+    pub(super) fn has(self, bit: u8) -> bool {
         self.vocab & bit != 0
     }
 }
@@ -150,7 +150,7 @@ fn standard_dialect(s: &str) -> Option<Dialect> {
 }
 
 impl<'o> Registry<'o> {
-    pub fn new(opts: &'o SchemaOptions) -> Self {
+    pub(super) fn new(opts: &'o SchemaOptions) -> Self {
         Registry {
             opts,
             docs: Vec::new(),
@@ -162,7 +162,7 @@ impl<'o> Registry<'o> {
     }
 
     /// Adds a document retrieved as `uri` (no fragment) and walks it.
-    pub fn add_doc(
+    pub(super) fn add_doc(
         &mut self,
         uri: &str,
         value: Rc<Value>,
@@ -224,7 +224,7 @@ impl<'o> Registry<'o> {
     }
 
     /// The location text of `ptr` in `doc`, for error messages.
-    pub fn path_of(&self, doc: usize, ptr: &str) -> String {
+    pub(super) fn path_of(&self, doc: usize, ptr: &str) -> String {
         let mut s = self
             .docs
             .get(doc)
@@ -418,7 +418,11 @@ impl<'o> Registry<'o> {
 
     /// Makes sure the subschema at `(doc, ptr)` is registered (a `$ref` may point anywhere
     /// in a document) and returns its resource and dialect.
-    pub fn ensure_loc(&mut self, doc: usize, ptr: &str) -> Result<(u32, Dialect), SchemaError> {
+    pub(super) fn ensure_loc(
+        &mut self,
+        doc: usize,
+        ptr: &str,
+    ) -> Result<(u32, Dialect), SchemaError> {
         if let Some(&l) = self.locs.get(&(doc, ptr.into())) {
             return Ok(l);
         }
@@ -451,7 +455,7 @@ impl<'o> Registry<'o> {
     }
 
     /// Resolves `reference`, the value of keyword `kw` of the subschema at `(doc, ptr)`.
-    pub fn resolve(
+    pub(super) fn resolve(
         &mut self,
         doc: usize,
         ptr: &str,

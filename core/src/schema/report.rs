@@ -12,12 +12,13 @@
 //! without errors (pruned subschemas pass on that kind; quick evaluation keeps
 //! `DEPTH_SLACK` levels from the depth limit, so none of them could have reached it).
 
-use super::fast::{kind_of, Op};
 use super::keyword::{Kw, Node, NodeId};
+use super::kind::kind_of;
 use super::leaf::{array_leaf, has_required, number_leaf, string_leaf};
 use super::number::Num;
 use super::props::ObjTable;
 use super::quick::Memo;
+use super::quick_form::Op;
 use super::validate::Ctx;
 use crate::json::Value;
 use alloc::string::String;

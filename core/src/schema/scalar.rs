@@ -3,9 +3,10 @@
 //! reaching its node. Only the values it was built for take this way; any other value (a
 //! kind the node rejects, a number too long for the short form) goes the general way.
 
-use super::fast::{Fast, Op, NUMBER, STRING};
 use super::keyword::{Bound, Node};
+use super::kind::{NUMBER, STRING};
 use super::leaf::chars_within;
+use super::quick_form::{Fast, Op};
 use crate::json::Value;
 
 /// What a property's subschema checks on one kind of value, in short.

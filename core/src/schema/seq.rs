@@ -38,7 +38,7 @@ struct Atom {
 impl Seq {
     /// The automaton of a pattern already translated to `regex-automata` syntax, when it is
     /// such a sequence.
-    pub fn new(translated: &str) -> Option<Seq> {
+    pub(super) fn new(translated: &str) -> Option<Seq> {
         if !translated.starts_with('^') {
             return None;
         }
@@ -65,7 +65,7 @@ impl Seq {
 
     /// `None` when `text` is not ASCII (the regex engine decides).
     #[inline]
-    pub fn is_match(&self, text: &[u8]) -> Option<bool> {
+    pub(super) fn is_match(&self, text: &[u8]) -> Option<bool> {
         let mut d = self.closure(1);
         if !self.anchored_end && d & self.accept != 0 {
             return Some(true);

@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 /// The base URI of a root schema that has no `$id` of its own.
-pub const DEFAULT_BASE: &str = "json-schema:///";
+pub(super) const DEFAULT_BASE: &str = "json-schema:///";
 
 /// The five components of a URI reference.
 struct Parts<'a> {
@@ -115,7 +115,7 @@ fn compose(
 }
 
 /// Resolves `reference` against the absolute URI `base` (RFC 3986 §5.2.2).
-pub fn resolve(base: &str, reference: &str) -> String {
+pub(super) fn resolve(base: &str, reference: &str) -> String {
     let r = parse(reference);
     if r.scheme.is_some() {
         let path = remove_dot_segments(r.path);
@@ -150,7 +150,7 @@ pub fn resolve(base: &str, reference: &str) -> String {
 }
 
 /// Splits `uri` into the part before `#` and the fragment (`None` when there is no `#`).
-pub fn split_fragment(uri: &str) -> (&str, Option<&str>) {
+pub(super) fn split_fragment(uri: &str) -> (&str, Option<&str>) {
     match uri.find('#') {
         Some(i) => (&uri[..i], Some(&uri[i + 1..])),
         None => (uri, None),
@@ -158,12 +158,12 @@ pub fn split_fragment(uri: &str) -> (&str, Option<&str>) {
 }
 
 /// `uri` without its fragment.
-pub fn strip_fragment(uri: &str) -> &str {
+pub(super) fn strip_fragment(uri: &str) -> &str {
     split_fragment(uri).0
 }
 
 /// Percent-decodes `s` (invalid escapes are kept as written).
-pub fn percent_decode(s: &str) -> String {
+pub(super) fn percent_decode(s: &str) -> String {
     if !s.contains('%') {
         return s.into();
     }
@@ -202,7 +202,7 @@ pub(super) fn needs_escape(b: &[u8]) -> bool {
 }
 
 /// Appends one reference token to a JSON pointer, escaping `~` and `/`.
-pub fn push_token(ptr: &mut String, token: &str) {
+pub(super) fn push_token(ptr: &mut String, token: &str) {
     ptr.push('/');
     if !needs_escape(token.as_bytes()) {
         ptr.push_str(token);
@@ -218,13 +218,13 @@ pub fn push_token(ptr: &mut String, token: &str) {
 }
 
 /// Appends an array index to a JSON pointer.
-pub fn push_index(ptr: &mut String, i: usize) {
+pub(super) fn push_index(ptr: &mut String, i: usize) {
     ptr.push('/');
     ptr.push_str(itoa::Buffer::new().format(i));
 }
 
 /// The unescaped reference tokens of a JSON pointer; `None` when it is not a pointer.
-pub fn tokens(ptr: &str) -> Option<Vec<String>> {
+pub(super) fn tokens(ptr: &str) -> Option<Vec<String>> {
     if ptr.is_empty() {
         return Some(Vec::new());
     }
@@ -240,7 +240,7 @@ pub fn tokens(ptr: &str) -> Option<Vec<String>> {
 }
 
 /// The pointer of the parent location (`None` for the root).
-pub fn parent(ptr: &str) -> Option<&str> {
+pub(super) fn parent(ptr: &str) -> Option<&str> {
     ptr.rfind('/').map(|i| &ptr[..i])
 }
 

@@ -23,22 +23,22 @@ pub(crate) struct Ann {
 }
 
 impl Ann {
-    pub fn new(n: usize) -> Ann {
+    pub(super) fn new(n: usize) -> Ann {
         Ann {
             bits: alloc::vec![0; n.div_ceil(64)],
         }
     }
-    pub fn set(&mut self, i: usize) {
+    pub(super) fn set(&mut self, i: usize) {
         if let Some(w) = self.bits.get_mut(i / 64) {
             *w |= 1 << (i % 64);
         }
     }
-    pub fn get(&self, i: usize) -> bool {
+    pub(super) fn get(&self, i: usize) -> bool {
         self.bits
             .get(i / 64)
             .is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
-    pub fn merge(&mut self, other: &Ann) {
+    pub(super) fn merge(&mut self, other: &Ann) {
         for (a, b) in self.bits.iter_mut().zip(&other.bits) {
             *a |= *b;
         }
@@ -66,7 +66,7 @@ pub(crate) struct Ctx<'s> {
     /// Nodes being evaluated in full after their quick check failed (bounds the repeated
     /// quick checks along a failing path).
     slow_levels: u32,
-    /// Quick evaluation below this depth only (see `fast::DEPTH_SLACK`).
+    /// Quick evaluation below this depth only (see `passes::DEPTH_SLACK`).
     pub(super) fast_limit: u32,
     /// Record quick failures in `trail` (when collecting errors).
     pub(super) record: bool,
@@ -98,7 +98,7 @@ pub(super) fn len_of(v: &Value) -> Option<usize> {
 }
 
 impl<'s> Ctx<'s> {
-    pub fn new(s: &'s Schema, max: usize) -> Self {
+    pub(super) fn new(s: &'s Schema, max: usize) -> Self {
         Ctx {
             s,
             errors: Vec::new(),
@@ -111,7 +111,7 @@ impl<'s> Ctx<'s> {
             broken: None,
             subject: None,
             slow_levels: 0,
-            fast_limit: s.max_depth.saturating_sub(super::fast::DEPTH_SLACK),
+            fast_limit: s.max_depth.saturating_sub(super::passes::DEPTH_SLACK),
             record: false,
             trail: Vec::new(),
             fanout: 0,
@@ -121,7 +121,13 @@ impl<'s> Ctx<'s> {
     }
 
     /// Evaluates node `id` against `inst`. `ann` receives the node's annotations.
-    pub fn eval(&mut self, id: NodeId, inst: &Value, quick: bool, ann: Option<&mut Ann>) -> bool {
+    pub(super) fn eval(
+        &mut self,
+        id: NodeId,
+        inst: &Value,
+        quick: bool,
+        ann: Option<&mut Ann>,
+    ) -> bool {
         let s = self.s;
         let Some(node) = s.nodes.get(id as usize) else {
             return false;

@@ -8,7 +8,7 @@ use core::cmp::Ordering;
 /// A decimal `(-1)^neg * mant * 10^exp`, normalized: `mant` has no trailing zeros and zero is
 /// `(false, 0, 0)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Dec {
+pub(crate) struct Dec {
     neg: bool,
     mant: u128,
     exp: i64,
@@ -59,7 +59,7 @@ fn cmp_scaled(a: u128, ea: i64, b: u128, eb: i64) -> Ordering {
 
 impl Dec {
     /// Parses JSON number text (`None` when it is not a JSON number).
-    pub fn parse(text: &str) -> Option<Dec> {
+    pub(crate) fn parse(text: &str) -> Option<Dec> {
         let b = text.as_bytes();
         let (neg, body) = match b.split_first() {
             Some((b'-', rest)) => (true, rest),
@@ -156,7 +156,7 @@ impl Dec {
 
     /// True when JSON number text has an integer value (`5`, `5.0`, `1e3`), without the
     /// full parse when it is written as an integer.
-    pub fn text_is_integer(text: &str) -> bool {
+    pub(crate) fn text_is_integer(text: &str) -> bool {
         if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
             return true;
         }
@@ -164,7 +164,7 @@ impl Dec {
     }
 
     /// The number of a JSON value, when it is a number.
-    pub fn of(v: &Value) -> Option<Dec> {
+    pub(crate) fn of(v: &Value) -> Option<Dec> {
         match v {
             Value::Number(t) => Dec::parse(t),
             _ => None,
@@ -172,22 +172,22 @@ impl Dec {
     }
 
     /// True when the value has no fractional part (`1.0` is an integer).
-    pub fn is_integer(&self) -> bool {
+    pub(crate) fn is_integer(&self) -> bool {
         self.mant == 0 || self.exp >= 0
     }
 
     /// True for values below zero.
-    pub fn is_negative(&self) -> bool {
+    pub(crate) fn is_negative(&self) -> bool {
         self.neg
     }
 
     /// True for zero.
-    pub fn is_zero(&self) -> bool {
+    pub(crate) fn is_zero(&self) -> bool {
         self.mant == 0
     }
 
     /// The value as a `u64` when it is a non-negative integer (saturating above `u64::MAX`).
-    pub fn to_u64(self) -> Option<u64> {
+    pub(crate) fn to_u64(self) -> Option<u64> {
         if self.neg || !self.is_integer() {
             return None;
         }
@@ -200,7 +200,7 @@ impl Dec {
 
     /// The value as an `f64` when that is exact (mantissa below 2^53, the power of ten
     /// applied without rounding), else `None`.
-    pub fn exact_f64(&self) -> Option<f64> {
+    pub(crate) fn exact_f64(&self) -> Option<f64> {
         let m = u64::try_from(self.mant).ok().filter(|m| *m <= 1 << 53)?;
         let v = match u32::try_from(self.exp) {
             Ok(e) => m
@@ -239,7 +239,7 @@ impl Dec {
     }
 
     /// True when `self` is an integer multiple of `div` (which must be positive).
-    pub fn is_multiple_of(&self, div: &Dec) -> bool {
+    pub(crate) fn is_multiple_of(&self, div: &Dec) -> bool {
         if self.mant == 0 {
             return true;
         }
@@ -285,7 +285,7 @@ impl PartialOrd for Dec {
 /// A number decoded once for repeated checks: integers of up to 18 digits as `i64` (exact,
 /// cheap to compare), everything else as a [`Dec`].
 #[derive(Clone, Copy, Debug)]
-pub enum Num {
+pub(crate) enum Num {
     /// An integer written without fraction or exponent, |v| < 10^18.
     Int(i64),
     /// Any other number.
@@ -298,7 +298,7 @@ const INT_LIMIT: u128 = 1_000_000_000_000_000_000;
 impl Num {
     /// Parses JSON number text (`None` when it is not a JSON number).
     #[inline]
-    pub fn parse(text: &str) -> Option<Num> {
+    pub(crate) fn parse(text: &str) -> Option<Num> {
         let b = text.as_bytes();
         let (neg, digits) = match b.split_first() {
             Some((b'-', rest)) => (true, rest),
@@ -320,7 +320,7 @@ impl Num {
     }
 
     /// The number of a decimal, as `Int` when it is a small integer.
-    pub fn from_dec(d: Dec) -> Num {
+    pub(crate) fn from_dec(d: Dec) -> Num {
         if d.mant == 0 {
             return Num::Int(0);
         }
@@ -340,7 +340,7 @@ impl Num {
     }
 
     /// The value as a decimal.
-    pub fn dec(self) -> Dec {
+    pub(crate) fn dec(self) -> Dec {
         match self {
             Num::Int(v) => Dec::new(v < 0, u128::from(v.unsigned_abs()), 0),
             Num::Dec(d) => d,
@@ -358,7 +358,7 @@ impl Num {
     }
 
     /// The value as an `f64` when that is exact.
-    pub fn exact_f64(self) -> Option<f64> {
+    pub(crate) fn exact_f64(self) -> Option<f64> {
         match self {
             Num::Int(v) if v.unsigned_abs() <= 1 << 53 => Some(v as f64),
             Num::Int(_) => None,
@@ -367,7 +367,7 @@ impl Num {
     }
 
     /// True when the value has no fractional part.
-    pub fn is_integer(self) -> bool {
+    pub(crate) fn is_integer(self) -> bool {
         match self {
             Num::Int(_) => true,
             Num::Dec(d) => d.is_integer(),
@@ -375,7 +375,7 @@ impl Num {
     }
 
     /// Compares by value.
-    pub fn cmp(self, other: Num) -> Ordering {
+    pub(crate) fn cmp(self, other: Num) -> Ordering {
         match (self, other) {
             (Num::Int(a), Num::Int(b)) => a.cmp(&b),
             _ => self.cmp_as_dec(other),
@@ -383,7 +383,7 @@ impl Num {
     }
 
     /// True when `self` is an integer multiple of `div` (which must be positive).
-    pub fn is_multiple_of(self, div: Num) -> bool {
+    pub(crate) fn is_multiple_of(self, div: Num) -> bool {
         match (self, div) {
             (Num::Int(a), Num::Int(d)) if d > 0 => a % d == 0,
             _ => self.dec().is_multiple_of(&div.dec()),
@@ -460,6 +460,15 @@ fn powmod10(mut k: i64, m: u128) -> u128 {
         k >>= 1;
     }
     r
+}
+
+/// `a` against `b`; small integers on both sides compare without copying the decimal form.
+#[inline(always)]
+pub(crate) fn num_cmp(a: &Num, b: &Num) -> Ordering {
+    match (a, b) {
+        (Num::Int(x), Num::Int(y)) => x.cmp(y),
+        _ => a.cmp(*b),
+    }
 }
 
 #[cfg(test)]
