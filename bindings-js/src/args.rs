@@ -30,6 +30,14 @@ pub fn integer(n: f64, name: &str, min: f64) -> Result<i64, JsError> {
     }
 }
 
+/// A finite number (a progress count or total).
+pub fn finite(n: f64, name: &str) -> Result<f64, JsError> {
+    match n {
+        n if n.is_finite() => Ok(n),
+        _ => Err(JsError::Range(format!("{name} must be a finite number"))),
+    }
+}
+
 /// Milliseconds: a finite number from 0 up; a fraction is dropped (`performance.now()` works
 /// as a clock).
 pub fn millis(n: f64, name: &str) -> Result<u64, JsError> {
@@ -42,14 +50,35 @@ pub fn millis(n: f64, name: &str) -> Result<u64, JsError> {
     }
 }
 
-/// One field of a `limits` object: `None` (`undefined`/`null`) keeps `default`; otherwise an
-/// integer from 0 to `max`. `n` is `Err(())` when the field is not a number.
-pub fn limit(
-    n: Option<Result<f64, ()>>,
-    name: &str,
-    max: f64,
-    default: f64,
-) -> Result<f64, JsError> {
+/// The fields of a `limits` object, in the order [`limits`] takes them.
+pub const LIMIT_FIELDS: [&str; 3] = ["maxBytes", "maxDepth", "maxMembers"];
+
+/// A field of a `limits` object as the engine found it: `None` for `undefined`/`null`,
+/// `Some(Err(()))` for a value that is not a number.
+pub type LimitField = Option<Result<f64, ()>>;
+
+/// `{maxBytes?, maxDepth?, maxMembers?}` (read in [`LIMIT_FIELDS`] order): missing fields keep
+/// core's defaults; others are integers from 0 to 2^53 - 1 (bytes) or 2^32 - 1.
+pub fn limits(fields: [LimitField; 3]) -> Result<Limits, JsError> {
+    let d = Limits::DEFAULT;
+    let maxima = [MAX_SAFE_INTEGER, u32::MAX as f64, u32::MAX as f64];
+    let defaults = [
+        d.max_input_bytes as f64,
+        d.max_depth as f64,
+        d.max_members as f64,
+    ];
+    let mut n = [0.0; 3];
+    for i in 0..3 {
+        n[i] = limit(fields[i], LIMIT_FIELDS[i], maxima[i], defaults[i])?;
+    }
+    Ok(Limits {
+        max_input_bytes: n[0] as usize,
+        max_depth: n[1] as u32,
+        max_members: n[2] as u32,
+    })
+}
+
+fn limit(n: LimitField, name: &str, max: f64, default: f64) -> Result<f64, JsError> {
     match n {
         None => Ok(default),
         Some(Ok(n)) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= max => Ok(n),
@@ -57,23 +86,6 @@ pub fn limit(
             "limits.{name} must be an integer from 0 to {}",
             max as u64
         ))),
-        Some(Err(())) => Err(must_be(&format!("limits.{name}"), "a number")),
+        Some(Err(())) => Err(JsError::Type(format!("limits.{name} must be a number"))),
     }
-}
-
-/// Reads `{maxBytes?, maxDepth?, maxMembers?}` through `field` (which answers as for
-/// [`limit`]); missing or `null` fields keep core's defaults.
-pub fn read_limits<E>(
-    mut field: impl FnMut(&str) -> Result<Option<Result<f64, ()>>, E>,
-    err: impl Fn(JsError) -> E,
-) -> Result<Limits, E> {
-    let d = Limits::DEFAULT;
-    let mut get = |name: &str, max: f64, default: f64| -> Result<f64, E> {
-        limit(field(name)?, name, max, default).map_err(&err)
-    };
-    Ok(Limits {
-        max_input_bytes: get("maxBytes", MAX_SAFE_INTEGER, d.max_input_bytes as f64)? as usize,
-        max_depth: get("maxDepth", u32::MAX as f64, d.max_depth as f64)? as u32,
-        max_members: get("maxMembers", u32::MAX as f64, d.max_members as f64)? as u32,
-    })
 }

@@ -11,7 +11,9 @@ extern crate alloc;
 mod args;
 mod walk;
 
-pub use args::{integer, limit, millis, must_be, read_limits, required, MAX_SAFE_INTEGER};
+pub use args::{
+    finite, integer, limits, millis, must_be, required, LimitField, LIMIT_FIELDS, MAX_SAFE_INTEGER,
+};
 pub use walk::{number, to_value, Cut, JsEngine, Kind};
 
 use alloc::string::String;

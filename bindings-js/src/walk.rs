@@ -50,8 +50,13 @@ pub trait JsEngine {
     fn element(&self, v: &Self::Value, i: u32) -> Result<Self::Value, Self::Error>;
     /// Whether an object's prototype is `Object.prototype` or `null`.
     fn is_plain(&self, v: &Self::Value) -> Result<bool, Self::Error>;
-    /// An object's own enumerable string-keyed members, in `Object.keys` order.
-    fn members(&self, v: &Self::Value) -> Result<Vec<(String, Self::Value)>, Self::Error>;
+    /// Calls `each` with an object's own enumerable string-keyed members, in `Object.keys`
+    /// order, until it fails.
+    fn members(
+        &self,
+        v: &Self::Value,
+        each: impl FnMut(String, Self::Value) -> Result<(), Self::Error>,
+    ) -> Result<(), Self::Error>;
     /// The engine's exception for a shared rule's error.
     fn error(&self, e: JsError) -> Self::Error;
 }
@@ -161,15 +166,15 @@ fn object_members<E: JsEngine>(
             "only plain objects and arrays can be encoded (this object has another prototype)",
         )));
     }
-    let pairs = e.members(v)?;
-    let mut members = Vec::with_capacity(pairs.len());
-    for (name, member) in pairs {
+    let mut members = Vec::new();
+    e.members(v, |name, member| {
         if matches!(e.kind(&member)?, Kind::Undefined) {
             let message = format!("member {name:?} is undefined: not a JSON value");
             return Err(e.error(not_json(&message)));
         }
         let value = to_value(e, &member, depth + 1, cut)?;
         members.push((name, value));
-    }
+        Ok(())
+    })?;
     Ok(Value::Object(members))
 }

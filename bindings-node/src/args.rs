@@ -36,6 +36,21 @@ pub(crate) fn millis_arg(env: &Env, v: Unknown, name: &str) -> Result<u64> {
     mcpwire_js::millis(number_arg(env, v, name)?, name).map_err(|e| js_error(env, e))
 }
 
+/// The `progress`, `total?` and `message?` of a `notifications/progress`.
+pub(crate) fn progress_args(
+    env: &Env,
+    progress: Unknown,
+    total: Option<Unknown>,
+    message: Option<Unknown>,
+) -> Result<(f64, Option<f64>, Option<String>)> {
+    let finite = |v: Unknown, name: &str| {
+        mcpwire_js::finite(number_arg(env, v, name)?, name).map_err(|e| js_error(env, e))
+    };
+    let progress = finite(progress, "progress")?;
+    let total = given(total)?.map(|t| finite(t, "total")).transpose()?;
+    Ok((progress, total, opt_string(env, message, "message")?))
+}
+
 pub(crate) fn opt_millis(env: &Env, v: Option<Unknown>, name: &str) -> Result<Option<u64>> {
     given(v)?.map(|v| millis_arg(env, v, name)).transpose()
 }

@@ -38,7 +38,7 @@ use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
 pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
-use mcpwire_js::{Cut, JsEngine, JsError, Kind};
+use mcpwire_js::{Cut, JsEngine, JsError, Kind, LIMIT_FIELDS};
 use napi::bindgen_prelude::*;
 use napi::{JsString, JsValue, KeyCollectionMode, KeyConversion, KeyFilter, Status, ValueType};
 use napi_derive::napi;
@@ -200,15 +200,16 @@ fn read_limits(env: &Env, l: Option<Unknown>) -> Result<Limits> {
         return Err(js_error(env, mcpwire_js::must_be("limits", "an object")));
     }
     let obj: Object = unsafe { l.cast()? };
-    let field = |name: &str| -> Result<Option<std::result::Result<f64, ()>>> {
+    let mut fields = [None; 3];
+    for (field, name) in fields.iter_mut().zip(LIMIT_FIELDS) {
         let v: Unknown = obj.get_named_property_unchecked(name)?;
-        Ok(match v.get_type()? {
+        *field = match v.get_type()? {
             ValueType::Undefined | ValueType::Null => None,
             ValueType::Number => Some(Ok(unsafe { v.cast::<f64>()? })),
             _ => Some(Err(())),
-        })
-    };
-    mcpwire_js::read_limits(field, |e| js_error(env, e))
+        };
+    }
+    mcpwire_js::limits(fields).map_err(|e| js_error(env, e))
 }
 
 /// napi's side of the shared JS → JSON walk ([`mcpwire_js::to_value`]).
@@ -254,24 +255,26 @@ impl<'a> JsEngine for Napi<'a, '_> {
             || self.env.strict_equals(proto, self.object_proto)?)
     }
 
-    fn members(&self, v: &Unknown<'a>) -> Result<Vec<(String, Unknown<'a>)>> {
+    fn members(
+        &self,
+        v: &Unknown<'a>,
+        mut each: impl FnMut(String, Unknown<'a>) -> Result<()>,
+    ) -> Result<()> {
         let obj: Object = unsafe { v.cast()? };
         let keys = obj.get_all_property_names(
             KeyCollectionMode::OwnOnly,
             KeyFilter::Enumerable,
             KeyConversion::NumbersToStrings,
         )?;
-        let n = keys.get_array_length_unchecked()?;
-        let mut members = Vec::with_capacity(n as usize);
-        for i in 0..n {
+        for i in 0..keys.get_array_length_unchecked()? {
             let key: Unknown = keys.get_element(i)?;
             if key.get_type()? != ValueType::String {
                 continue; // symbol keys are not JSON members (as in JSON.stringify)
             }
             let name = js_string_to_rust(self.env, unsafe { key.cast()? })?;
-            members.push((name, obj.get_property(key)?));
+            each(name, obj.get_property(key)?)?;
         }
-        Ok(members)
+        Ok(())
     }
 
     fn error(&self, e: JsError) -> Error {

@@ -32,6 +32,19 @@ pub(crate) fn millis_arg(v: &JsValue, name: &str) -> Result<u64, JsValue> {
     mcpwire_js::millis(number_arg(v, name)?, name).map_err(js_error)
 }
 
+/// The `progress`, `total?` and `message?` of a `notifications/progress`.
+pub(crate) fn progress_args(
+    progress: &JsValue,
+    total: &JsValue,
+    message: &JsValue,
+) -> Result<(f64, Option<f64>, Option<String>), JsValue> {
+    let finite =
+        |v: &JsValue, name: &str| mcpwire_js::finite(number_arg(v, name)?, name).map_err(js_error);
+    let progress = finite(progress, "progress")?;
+    let total = given(total).map(|t| finite(t, "total")).transpose()?;
+    Ok((progress, total, opt_string(message, "message")?))
+}
+
 pub(crate) fn opt_millis(v: &JsValue, name: &str) -> Result<Option<u64>, JsValue> {
     given(v).map(|v| millis_arg(v, name)).transpose()
 }

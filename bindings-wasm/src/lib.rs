@@ -33,7 +33,7 @@ use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
 pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
-use mcpwire_js::{Cut, JsEngine, JsError, Kind};
+use mcpwire_js::{Cut, JsEngine, JsError, Kind, LIMIT_FIELDS};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -167,11 +167,12 @@ fn read_limits(l: &JsValue) -> Result<Limits, JsValue> {
     if !l.is_object() {
         return Err(js_error(mcpwire_js::must_be("limits", "an object")));
     }
-    let field = |name: &str| -> Result<Option<Result<f64, ()>>, JsValue> {
+    let mut fields = [None; 3];
+    for (field, name) in fields.iter_mut().zip(LIMIT_FIELDS) {
         let v = Reflect::get(l, &name.into())?;
-        Ok(args::given(&v).map(|v| v.as_f64().ok_or(())))
-    };
-    mcpwire_js::read_limits(field, js_error)
+        *field = args::given(&v).map(|v| v.as_f64().ok_or(()));
+    }
+    mcpwire_js::limits(fields).map_err(js_error)
 }
 
 /// wasm-bindgen's side of the shared JS → JSON walk ([`mcpwire_js::to_value`]).
@@ -199,8 +200,6 @@ impl JsEngine for WasmBindgen {
             Kind::BigInt
         } else if v.is_function() {
             Kind::Function
-        } else if v.is_symbol() {
-            Kind::Symbol
         } else if !v.is_object() {
             Kind::Other
         } else if Array::is_array(v) {
@@ -223,14 +222,16 @@ impl JsEngine for WasmBindgen {
         Ok(proto.is_null() || proto == self.object_proto)
     }
 
-    fn members(&self, v: &JsValue) -> Result<Vec<(String, JsValue)>, JsValue> {
+    fn members(
+        &self,
+        v: &JsValue,
+        mut each: impl FnMut(String, JsValue) -> Result<(), JsValue>,
+    ) -> Result<(), JsValue> {
         let obj: &Object = v.unchecked_ref();
-        let keys = Object::keys(obj);
-        let mut members = Vec::with_capacity(keys.length() as usize);
-        for key in keys.iter() {
-            members.push((js_string_to_rust(&key)?, Reflect::get(obj, &key)?));
+        for key in Object::keys(obj).iter() {
+            each(js_string_to_rust(&key)?, Reflect::get(obj, &key)?)?;
         }
-        Ok(members)
+        Ok(())
     }
 
     fn error(&self, e: JsError) -> JsValue {
