@@ -3,7 +3,8 @@
 # allocator and reports its size, runs the Rust tests of the no_std library, then spawns the
 # desktop build over stdio with the official Python SDK client (mcp, pinned in
 # bindings-python/requirements-test.txt, in bindings-python/.venv), the raw stdio wire tests,
-# and the TypeScript SDK client (@modelcontextprotocol/sdk from bindings-node/node_modules).
+# the TypeScript SDK client (@modelcontextprotocol/sdk from bindings-node/node_modules), and the
+# Python SDK client again through `mcpwire tap` (the CLI, built here).
 # Sets up the venv and node_modules when missing. Works from any cwd.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -44,10 +45,17 @@ if ! "$venv/bin/python" -c 'import mcp, pytest' 2>/dev/null; then
   "$venv/bin/python" -m pip install -q --disable-pip-version-check \
     -r "$root/bindings-python/requirements-test.txt"
 fi
-DEVICE_SERVER="$desktop" "$venv/bin/python" -m pytest -p no:cacheprovider -q "$here/tests"
+DEVICE_SERVER="$desktop" "$venv/bin/python" -m pytest -p no:cacheprovider -q "$here/tests" \
+  --ignore "$here/tests/test_tap.py"
 
 echo "== device-server: TypeScript SDK client"
 if [ ! -d "$root/bindings-node/node_modules/@modelcontextprotocol/sdk" ]; then
   (cd "$root/bindings-node" && npm ci --no-audit --no-fund)
 fi
 DEVICE_SERVER="$desktop" node --test --test-reporter=tap "$here/tests/sdk_typescript.test.mjs"
+
+echo "== device-server: Python SDK client through mcpwire tap"
+cargo build -q -p mcpwire-cli
+target_dir="${CARGO_TARGET_DIR:-$root/target}"
+DEVICE_SERVER="$desktop" MCPWIRE="$target_dir/debug/mcpwire" "$venv/bin/python" -m pytest \
+  -p no:cacheprovider -q "$here/tests/test_tap.py"

@@ -5,7 +5,7 @@ pub(crate) const HI: u64 = 0x8080_8080_8080_8080;
 
 /// The high bit set in each byte of `w` that is `"`, `\\` or a control character. The lowest
 /// flagged byte is always a true match (borrows only run upward).
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn special_bytes(w: u64) -> u64 {
     let zero = |x: u64| x.wrapping_sub(LO) & !x;
     (zero(w ^ (LO * u64::from(b'"')))
@@ -14,7 +14,7 @@ fn special_bytes(w: u64) -> u64 {
         & HI
 }
 
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 pub(crate) fn word(chunk: &[u8], at: usize) -> u64 {
     let mut w = [0u8; 8];
     if let Some(b) = chunk.get(at..at + 8) {
@@ -26,7 +26,7 @@ pub(crate) fn word(chunk: &[u8], at: usize) -> u64 {
 /// The offset of the first `"`, `\\` or control character at or after `i` (or the end): the
 /// first 32 bytes in one mask without a branch per word (most strings are short, and which word
 /// holds their end is a branch the CPU cannot predict), then 64 bytes per step.
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 pub(crate) fn scan_plain(bytes: &[u8], i: usize) -> usize {
     let Some(rest) = bytes.get(i..) else {
         return bytes.len();
@@ -58,7 +58,7 @@ impl Specials {
     };
 
     /// [`scan_plain`] from `i`, for offsets that only grow from call to call.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(crate) fn next(&mut self, bytes: &[u8], i: usize) -> usize {
         match i.checked_sub(self.at) {
             Some(rel) if rel < 32 => {
@@ -73,7 +73,7 @@ impl Specials {
     }
 
     /// [`scan_plain`] from `i`, keeping the mask of the 32 bytes there.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn fresh(&mut self, bytes: &[u8], i: usize) -> usize {
         match self.look(bytes, i) {
             Some(end) => end,
@@ -97,7 +97,7 @@ impl Specials {
     /// Keeps the mask of the 32 bytes at `i` and gives the first special byte in them, or
     /// `None` when they have none; with fewer than 32 bytes left, [`scan_plain`]'s answer and
     /// no mask kept.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn look(&mut self, bytes: &[u8], i: usize) -> Option<usize> {
         let Some(head) = bytes.get(i..).and_then(<[u8]>::first_chunk::<32>) else {
             self.at = usize::MAX;
@@ -125,7 +125,7 @@ pub(super) use super::scan_simd128::special_mask_32;
     )),
     test
 ))]
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 pub(super) fn special_mask_32_words(chunk: &[u8; 32]) -> u32 {
     let gather = |m: u64| ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
     (0..4).fold(0, |acc, k| {
@@ -151,7 +151,7 @@ fn scan_tail(rest: &[u8], off: usize) -> usize {
 /// Whether any byte of `chunk` is `"`, `\\` or a control character. Written byte by byte with
 /// no early exit so that the compiler turns it into SIMD compares (SSE2 on x86-64, NEON,
 /// simd128): twice the speed of the word-at-a-time scan on long strings, with no `unsafe`.
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn any_special(chunk: &[u8; 64]) -> bool {
     let mut acc = 0u8;
     for &b in chunk {
@@ -178,7 +178,7 @@ fn scan_long(rest: &[u8]) -> usize {
 
 /// The offset of the first `"`, `\\` or control character in `rest` (or its length): one
 /// 32-byte mask per step (no branch per word), then words for the last bytes.
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn scan_masks(rest: &[u8]) -> usize {
     let mut off = 0;
     for chunk in rest.as_chunks::<32>().0 {
@@ -193,7 +193,7 @@ fn scan_masks(rest: &[u8]) -> usize {
 
 /// The offset of the first 64-byte chunk of `rest` that holds a `"`, `\\` or control character,
 /// or of the bytes after the last whole chunk.
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn plain_chunks(rest: &[u8]) -> usize {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     if let Some(off) = super::scan_avx2::plain_chunks(rest) {
@@ -204,7 +204,7 @@ fn plain_chunks(rest: &[u8]) -> usize {
 
 /// [`plain_chunks`] on any CPU: the loop the compiler vectorizes where the target has SIMD
 /// registers, else words (scalar code of the byte loop would be three times slower).
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn plain_chunks_portable(rest: &[u8]) -> usize {
     let mut off = 0;
     for chunk in rest.as_chunks::<64>().0 {
@@ -232,7 +232,7 @@ const HAS_SIMD: bool = cfg!(any(
 
 /// The offset of the first `"`, `\\` or control character in `rest` (or its length), 32 bytes
 /// per step.
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn scan_words(rest: &[u8]) -> usize {
     let mut off = 0;
     for chunk in rest.chunks_exact(32) {
@@ -263,7 +263,7 @@ fn scan_words(rest: &[u8]) -> usize {
 }
 
 /// The high bit set in each byte of `w` equal to `b` (the lowest flagged byte is a true match).
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 pub(crate) fn byte_eq(w: u64, b: u8) -> u64 {
     let x = w ^ (LO * u64::from(b));
     x.wrapping_sub(LO) & !x & HI
@@ -271,7 +271,7 @@ pub(crate) fn byte_eq(w: u64, b: u8) -> u64 {
 
 /// The offset of the first byte at or after `i` (or the end) that `hits` flags in a word, as
 /// [`byte_eq`] does, sixteen bytes per step; `is_hit` says the same of one byte, for the tail.
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 pub(crate) fn find_flagged(
     bytes: &[u8],
     mut i: usize,
@@ -299,7 +299,7 @@ pub(crate) fn find_flagged(
 /// The high bit set in each byte of `w` that is not an ASCII digit (the lowest flagged byte is
 /// a true match): digits become 0..=9, which stay below 0x80 after adding 0x76; any other byte
 /// sets its high bit (a carry out of a byte only reaches bytes above it).
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 pub(crate) fn non_digit_bytes(w: u64) -> u64 {
     let t = w ^ (LO * u64::from(b'0'));
     (t.wrapping_add(LO * 0x76) | t) & HI

@@ -287,7 +287,7 @@ impl ObjectWriter {
     }
 
     /// Starts a member; `key` must need no escaping (a field name of the spec).
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub fn key<S: Sink + ?Sized>(&mut self, sink: &mut S, key: &str) {
         if !self.first {
             sink.put(b",");

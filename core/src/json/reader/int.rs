@@ -30,7 +30,7 @@ impl Reader<'_> {
 }
 
 /// The value of the first `n` (1 to 7) ASCII digits of `w` (first digit in the low byte).
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn swar_digits(w: u64, n: usize) -> u64 {
     let d = (w.wrapping_sub(0x3030_3030_3030_3030)) << (8 * (8 - n));
     // Pairs, then fours, then all eight (the shifted-in bytes are leading zeros).

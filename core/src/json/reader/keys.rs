@@ -47,7 +47,7 @@ pub(super) struct KeyBytes<'a> {
 
 impl<'a> KeyBytes<'a> {
     /// The source bytes of a key without escapes.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(super) fn plain(source: &'a [u8]) -> Self {
         KeyBytes {
             source,
@@ -56,7 +56,7 @@ impl<'a> KeyBytes<'a> {
     }
 
     /// The key `key` read by the reader.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(super) fn of(key: &JsonStr<'a>) -> Self {
         KeyBytes {
             source: key.source().as_bytes(),
@@ -74,7 +74,7 @@ impl<'a> KeyBytes<'a> {
 
 /// Equal when their decoded values are; keys without escapes compare as bytes.
 impl PartialEq for KeyBytes<'_> {
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn eq(&self, other: &Self) -> bool {
         if !self.escaped && !other.escaped {
             let (a, b) = (self.source, other.source);
@@ -183,7 +183,7 @@ impl<'a> KeyStack<'a> {
     }
 
     /// Adds a key; false when the no-alloc stack is full.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(super) fn push(&mut self, key: KeyBytes<'a>) -> bool {
         if let Some(slot) = self.inline.get_mut(self.len) {
             *slot = key;
@@ -200,7 +200,7 @@ impl<'a> KeyStack<'a> {
 
 /// True when `key` is among `keys`. A loop, not `any`: its closure was left out of line, a
 /// call per comparison.
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn contains<'k, 'a: 'k>(
     keys: impl IntoIterator<Item = &'k KeyBytes<'a>>,
     key: &KeyBytes<'a>,

@@ -187,7 +187,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Skips whitespace.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub fn skip_ws(&mut self) {
         // Compact JSON has none: one comparison and out.
         if self.bytes.get(self.pos).is_none_or(|&b| b > b' ') {
@@ -256,7 +256,7 @@ impl<'a> Reader<'a> {
     }
 
     /// One level deeper, for the container opened at `i`, leaving `pos` as it is.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn enter_at(&mut self, i: usize) -> Result<()> {
         if self.depth >= self.limits.max_depth {
             return self.err_at(ErrorKind::TooDeep, i, "");
@@ -278,7 +278,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The state of an object just opened.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn object_state(&self) -> ObjectState {
         ObjectState {
             keys_start: self.keys.len(),
@@ -299,7 +299,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Past the `,` before the next member (true), or past the object's `}` (false).
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn member_start(&mut self, st: &mut ObjectState) -> Result<bool> {
         self.skip_ws();
         match self.bytes.get(self.pos) {
@@ -320,7 +320,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A member's key and the `:` after it, with every check: the key of member `st.count + 1`.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn member_key(&mut self, st: &mut ObjectState) -> Result<JsonStr<'a>> {
         let key_at = self.pos;
         let key = self.key_string()?;
@@ -330,7 +330,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The key string at the reader's offset.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn key_string(&mut self) -> Result<JsonStr<'a>> {
         self.key_quote_at(self.pos)?;
         self.string_then(Self::escaped_key)
@@ -347,7 +347,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The opening quote a key must start with, at `i`.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn key_quote_at(&self, i: usize) -> Result<()> {
         match self.bytes.get(i) {
             Some(b'"') => Ok(()),
@@ -357,14 +357,14 @@ impl<'a> Reader<'a> {
     }
 
     /// Counts one more member of the object against `max_members`.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn count_member(&mut self, st: &mut ObjectState, key_at: usize) -> Result<()> {
         st.count += 1;
         self.count_checked(st, key_at)
     }
 
     /// The `:` after a key, and any whitespace after it.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn key_colon(&mut self) -> Result<()> {
         self.pos = self.colon_at(self.pos)?;
         Ok(())
@@ -372,14 +372,14 @@ impl<'a> Reader<'a> {
 
     /// The `:` after a key at `i` (or after whitespace there), and the offset after it and
     /// any whitespace after it.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn colon_at(&mut self, i: usize) -> Result<usize> {
         let i = self.colon_only_at(i)?;
         Ok(self.ws_at(i))
     }
 
     /// The `:` after a key at `i` (or after whitespace there), and the offset after it.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn colon_only_at(&mut self, mut i: usize) -> Result<usize> {
         if self.bytes.get(i) == Some(&b':') {
             i += 1;
@@ -395,7 +395,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The offset of the first byte at or after `i` that is not whitespace.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn ws_at(&mut self, i: usize) -> usize {
         if self.bytes.get(i).is_none_or(|&b| b > b' ') {
             return i;
@@ -406,14 +406,14 @@ impl<'a> Reader<'a> {
     }
 
     /// Closes the object at its `}`.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn close_object(&mut self, st: &ObjectState) {
         self.pos += 1;
         self.close_object_at(st);
     }
 
     /// [`close_object`](Self::close_object) without the step past `}`.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn close_object_at(&mut self, st: &ObjectState) {
         self.depth -= 1;
         self.keys.truncate(st.keys_start);
@@ -422,7 +422,7 @@ impl<'a> Reader<'a> {
     /// Counts one more member against `max_members` and remembers its key `key` (read at
     /// `at`) for duplicate detection, with one test on the way for both: a key whose hash bit
     /// is set, or a member past [`slow_after`](Reader::slow_after), takes the slow path.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn counted_key(&mut self, st: &mut ObjectState, key: KeyBytes<'a>, at: usize) -> Result<()> {
         st.count += 1;
         if self.trusted {
@@ -441,7 +441,7 @@ impl<'a> Reader<'a> {
     }
 
     /// `max_members` against the count of `st`, its last member read at `at`.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn count_checked(&self, st: &ObjectState, at: usize) -> Result<()> {
         if st.count > self.limits.max_members {
             return self.err_at(ErrorKind::TooManyMembers, at, "");

@@ -44,7 +44,7 @@ impl<'a> Reader<'a> {
     /// Like [`next_key`](Self::next_key), for an object whose member names are `names`
     /// (plain ASCII without `"` or `\`): a key with one of those values, escaped or not, is
     /// returned as its index. The checks are the same: a name read twice is a duplicate key.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub fn next_key_in(
         &mut self,
         st: &mut ObjectState,
@@ -89,7 +89,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The checks after the key `names[index]` read at `key_at`.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn named_member(
         &mut self,
         st: &mut ObjectState,
@@ -111,7 +111,7 @@ impl<'a> Reader<'a> {
 
 /// Whether `name` and a `"` stand at `at` (just past a key's opening quote): a key whose
 /// value is `name`, unescaped.
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn name_at(bytes: &[u8], at: usize, name: &[u8]) -> bool {
     let n = name.len();
     // The closing quote first: most other names fail on their length.
@@ -120,7 +120,7 @@ fn name_at(bytes: &[u8], at: usize, name: &[u8]) -> bool {
 
 /// `a == b` for slices of one length, in at most two overlapping loads each when they are
 /// at most 16 bytes (member names nearly always are).
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 pub(super) fn eq_short(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     match n {
@@ -132,7 +132,7 @@ pub(super) fn eq_short(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
-#[inline(always)]
+#[cfg_attr(not(target_os = "none"), inline(always))]
 fn word4(s: &[u8], at: usize) -> u32 {
     let mut w = [0u8; 4];
     if let Some(b) = s.get(at..at + 4) {

@@ -14,7 +14,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The end of the ASCII digits from `i`, eight at a time.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(super) fn digits_from(&self, mut i: usize) -> usize {
         while let Some(chunk) = self.bytes.get(i..i + 8) {
             let m = non_digit_bytes(word(chunk, 0));
@@ -29,7 +29,7 @@ impl<'a> Reader<'a> {
         i
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn read_number_raw(&mut self) -> Result<JsonNumber<'a>> {
         let (n, end) = self.number_at(self.pos)?;
         self.pos = end;
@@ -38,7 +38,7 @@ impl<'a> Reader<'a> {
 
     /// The number starting at `start` (a `-` or a digit) and the offset after it; the position
     /// stays in a register (the skip loop calls this without going through `pos`).
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(super) fn number_at(&mut self, start: usize) -> Result<(JsonNumber<'a>, usize)> {
         let bytes = self.bytes;
         let int_at = start + usize::from(bytes.get(start) == Some(&b'-'));
@@ -131,7 +131,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The literal `lit` at `i`: the offset after it.
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(super) fn literal_at(&mut self, i: usize, lit: &[u8]) -> Result<usize> {
         if self.bytes.get(i..i + lit.len()) == Some(lit) {
             return Ok(i + lit.len());

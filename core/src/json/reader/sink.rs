@@ -28,16 +28,16 @@ pub(crate) struct NoSink;
 
 impl Sink for NoSink {
     type Open = ();
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn open(&mut self, _: bool) {}
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn key(&mut self, _: &mut (), _: usize, _: usize, _: bool, _: u32) {}
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn close(&mut self, _: (), _: bool, _: u32) {}
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn string(&mut self, _: usize, _: usize, _: bool, _: usize) {}
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn number(&mut self, _: usize) {}
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn literal(&mut self, _: u8) {}
 }

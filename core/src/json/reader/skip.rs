@@ -54,7 +54,7 @@ impl<'a> Reader<'a> {
     /// [`skip_at`](Self::skip_at) for a value the caller skips (not one inside a skipped
     /// value): recorded as a tape fragment when the reader records them. With `peek`, also
     /// where the string value of that top-level key is (its `"`).
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn skip_top(
         &mut self,
         i: usize,
@@ -107,7 +107,7 @@ impl<'a> Reader<'a> {
     /// optimizing: unoptimized code keeps every inlined call's stack slots, and the nesting
     /// limit's 128 levels of such frames would not fit a thread's 2 MiB (the same for the
     /// helpers below).
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(all(not(debug_assertions), not(target_os = "none")), inline(always))]
     fn skip_at<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
         let end = match self.bytes.get(i) {
             Some(b'"') => return self.skip_string_at(i, sp, s),
@@ -137,7 +137,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The string at `i` (its `"`): the offset after it.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(all(not(debug_assertions), not(target_os = "none")), inline(always))]
     fn skip_string_at<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
         let end = sp.next(self.bytes, i + 1);
         if self.bytes.get(end) == Some(&b'"') {
@@ -152,7 +152,7 @@ impl<'a> Reader<'a> {
     /// The number at `i`: the offset after it. Integers and decimals without an exponent, the
     /// numbers of most JSON, are checked here without building their text;
     /// [`number_at`](Self::number_at) takes the rest and every error.
-    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(all(not(debug_assertions), not(target_os = "none")), inline(always))]
     fn skip_number_at(&mut self, i: usize) -> Result<usize> {
         let bytes = self.bytes;
         let negative = bytes.get(i) == Some(&b'-');

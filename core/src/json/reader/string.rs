@@ -30,14 +30,14 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads a string at `"` (already checked).
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(super) fn read_string_raw(&mut self) -> Result<JsonStr<'a>> {
         self.string_then(Self::read_string_slow)
     }
 
     /// The string at `"` (already checked): without a special byte before its closing quote
     /// read here, else by `slow` from its first special byte (given its start and that).
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(super) fn string_then(
         &mut self,
         slow: impl FnOnce(&mut Self, usize, usize) -> Result<JsonStr<'a>>,
@@ -127,7 +127,7 @@ impl<'a> Reader<'a> {
     /// Reads `\uXXXX` at `i`; returns the code unit and whether the canonical writer would
     /// produce exactly this escape. The four digits by table, without a branch per digit;
     /// anything but four hex digits goes to [`hex_escape_slow`](Self::hex_escape_slow).
-    #[inline(always)]
+    #[cfg_attr(not(target_os = "none"), inline(always))]
     fn hex_escape(&self, i: usize) -> Result<(u32, bool)> {
         let Some(&[a, b, c, d]) = self.bytes.get(i + 2..).and_then(<[u8]>::first_chunk::<4>) else {
             return self.hex_escape_slow(i);
