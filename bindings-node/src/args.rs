@@ -4,7 +4,7 @@
 use crate::{js_error, js_string_to_rust};
 use mcpwire_js::must_be;
 use napi::bindgen_prelude::*;
-use napi::{JsString, JsValue, ValueType};
+use napi::{JsString, JsValue, KeyCollectionMode, KeyConversion, KeyFilter, ValueType};
 
 /// `undefined` and `null` mean "not given".
 pub(crate) fn given(v: Option<Unknown<'_>>) -> Result<Option<Unknown<'_>>> {
@@ -79,6 +79,30 @@ pub(crate) fn options_arg<'a>(env: &Env, v: Unknown<'a>, what: &str) -> Result<O
         return Err(js_error(env, must_be(what, "an object")));
     }
     unsafe { v.cast::<Object>() }
+}
+
+/// Calls `each` with an object's own enumerable string-keyed members, in `Object.keys` order
+/// (symbol keys are not members, as in `JSON.stringify`), until it fails.
+pub(crate) fn each_member<'a>(
+    env: &Env,
+    obj: &Object<'a>,
+    mut each: impl FnMut(String, Unknown<'a>) -> Result<()>,
+) -> Result<()> {
+    let keys = obj.get_all_property_names(
+        KeyCollectionMode::OwnOnly,
+        KeyFilter::Enumerable,
+        KeyConversion::NumbersToStrings,
+    )?;
+    for i in 0..keys.get_array_length_unchecked()? {
+        let key: Unknown = keys.get_element(i)?;
+        if key.get_type()? == ValueType::String {
+            each(
+                js_string_to_rust(env, unsafe { key.cast()? })?,
+                obj.get_property(key)?,
+            )?;
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn field<'a>(obj: &Object<'a>, name: &str) -> Result<Option<Unknown<'a>>> {

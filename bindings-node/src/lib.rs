@@ -40,7 +40,7 @@ use mcpwire::{ErrorKind, Limits};
 pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
 use mcpwire_js::{Cut, JsEngine, JsError, Kind, LIMIT_FIELDS};
 use napi::bindgen_prelude::*;
-use napi::{JsString, JsValue, KeyCollectionMode, KeyConversion, KeyFilter, Status, ValueType};
+use napi::{JsString, JsValue, Status, ValueType};
 use napi_derive::napi;
 
 /// Limits applied while decoding; a missing field keeps its default (64 MiB, depth 128,
@@ -258,23 +258,9 @@ impl<'a> JsEngine for Napi<'a, '_> {
     fn members(
         &self,
         v: &Unknown<'a>,
-        mut each: impl FnMut(String, Unknown<'a>) -> Result<()>,
+        each: impl FnMut(String, Unknown<'a>) -> Result<()>,
     ) -> Result<()> {
-        let obj: Object = unsafe { v.cast()? };
-        let keys = obj.get_all_property_names(
-            KeyCollectionMode::OwnOnly,
-            KeyFilter::Enumerable,
-            KeyConversion::NumbersToStrings,
-        )?;
-        for i in 0..keys.get_array_length_unchecked()? {
-            let key: Unknown = keys.get_element(i)?;
-            if key.get_type()? != ValueType::String {
-                continue; // symbol keys are not JSON members (as in JSON.stringify)
-            }
-            let name = js_string_to_rust(self.env, unsafe { key.cast()? })?;
-            each(name, obj.get_property(key)?)?;
-        }
-        Ok(())
+        args::each_member(self.env, unsafe { &v.cast::<Object>()? }, each)
     }
 
     fn error(&self, e: JsError) -> Error {
