@@ -50,31 +50,25 @@ pub fn millis(n: f64, name: &str) -> Result<u64, JsError> {
     }
 }
 
-/// The fields of a `limits` object, in the order [`limits`] takes them.
-pub const LIMIT_FIELDS: [&str; 3] = ["maxBytes", "maxDepth", "maxMembers"];
-
 /// A field of a `limits` object as the engine found it: `None` for `undefined`/`null`,
 /// `Some(Err(()))` for a value that is not a number.
 pub type LimitField = Option<Result<f64, ()>>;
 
-/// `{maxBytes?, maxDepth?, maxMembers?}` (read in [`LIMIT_FIELDS`] order): missing fields keep
-/// core's defaults; others are integers from 0 to 2^53 - 1 (bytes) or 2^32 - 1.
-pub fn limits(fields: [LimitField; 3]) -> Result<Limits, JsError> {
+/// Reads `{maxBytes?, maxDepth?, maxMembers?}` through `field` (the engine's property read):
+/// missing fields keep core's defaults; others are integers from 0 to 2^53 - 1 (bytes) or
+/// 2^32 - 1; `err` maps a rule's error to the engine's.
+pub fn read_limits<E>(
+    mut field: impl FnMut(&str) -> Result<LimitField, E>,
+    err: impl Fn(JsError) -> E,
+) -> Result<Limits, E> {
     let d = Limits::DEFAULT;
-    let maxima = [MAX_SAFE_INTEGER, u32::MAX as f64, u32::MAX as f64];
-    let defaults = [
-        d.max_input_bytes as f64,
-        d.max_depth as f64,
-        d.max_members as f64,
-    ];
-    let mut n = [0.0; 3];
-    for i in 0..3 {
-        n[i] = limit(fields[i], LIMIT_FIELDS[i], maxima[i], defaults[i])?;
-    }
+    let mut get = |name: &str, max: f64, default: f64| -> Result<f64, E> {
+        limit(field(name)?, name, max, default).map_err(&err)
+    };
     Ok(Limits {
-        max_input_bytes: n[0] as usize,
-        max_depth: n[1] as u32,
-        max_members: n[2] as u32,
+        max_input_bytes: get("maxBytes", MAX_SAFE_INTEGER, d.max_input_bytes as f64)? as usize,
+        max_depth: get("maxDepth", u32::MAX as f64, d.max_depth as f64)? as u32,
+        max_members: get("maxMembers", u32::MAX as f64, d.max_members as f64)? as u32,
     })
 }
 

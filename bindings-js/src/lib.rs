@@ -12,7 +12,7 @@ mod args;
 mod walk;
 
 pub use args::{
-    finite, integer, limits, millis, must_be, required, LimitField, LIMIT_FIELDS, MAX_SAFE_INTEGER,
+    finite, integer, millis, must_be, read_limits, required, LimitField, MAX_SAFE_INTEGER,
 };
 pub use walk::{number, to_value, Cut, JsEngine, Kind};
 

@@ -104,8 +104,26 @@ fn not_json(message: &str) -> JsError {
     JsError::Type(String::from(message))
 }
 
+/// Where a value stands, for the message when it is `undefined`.
+#[derive(Clone, Copy)]
+enum Place<'n> {
+    Top,
+    Element(u32),
+    Member(&'n str),
+}
+
 /// Converts a plain JS value to a JSON value (`depth`: how deep `v` stands, 0 at the top).
 pub fn to_value<E: JsEngine>(e: &E, v: &E::Value, depth: u32, cut: Cut) -> Result<Value, E::Error> {
+    value_at(e, v, depth, cut, Place::Top)
+}
+
+fn value_at<E: JsEngine>(
+    e: &E,
+    v: &E::Value,
+    depth: u32,
+    cut: Cut,
+    place: Place,
+) -> Result<Value, E::Error> {
     let object = match e.kind(v)? {
         Kind::Null => return Ok(Value::Null),
         Kind::Bool(b) => return Ok(Value::Bool(b)),
@@ -113,7 +131,7 @@ pub fn to_value<E: JsEngine>(e: &E, v: &E::Value, depth: u32, cut: Cut) -> Resul
         Kind::String => return Ok(Value::String(e.string(v)?)),
         Kind::Array(len) => Some(len),
         Kind::Object => None,
-        Kind::Undefined => return Err(e.error(not_json("undefined is not a JSON value"))),
+        Kind::Undefined => return Err(e.error(undefined(place))),
         Kind::BigInt => return Err(e.error(not_json("a bigint is not a JSON value"))),
         Kind::Function => return Err(e.error(not_json("a function is not a JSON value"))),
         Kind::Symbol => return Err(e.error(not_json("a symbol is not a JSON value"))),
@@ -136,6 +154,18 @@ pub fn to_value<E: JsEngine>(e: &E, v: &E::Value, depth: u32, cut: Cut) -> Resul
     }
 }
 
+fn undefined(place: Place) -> JsError {
+    match place {
+        Place::Top => not_json("undefined is not a JSON value"),
+        Place::Element(i) => JsError::Type(format!(
+            "array element {i} is undefined (or a hole): not a JSON value"
+        )),
+        Place::Member(name) => {
+            JsError::Type(format!("member {name:?} is undefined: not a JSON value"))
+        }
+    }
+}
+
 fn array<E: JsEngine>(
     e: &E,
     v: &E::Value,
@@ -146,11 +176,7 @@ fn array<E: JsEngine>(
     let mut items = Vec::with_capacity(len as usize);
     for i in 0..len {
         let item = e.element(v, i)?;
-        if matches!(e.kind(&item)?, Kind::Undefined) {
-            let message = format!("array element {i} is undefined (or a hole): not a JSON value");
-            return Err(e.error(not_json(&message)));
-        }
-        items.push(to_value(e, &item, depth + 1, cut)?);
+        items.push(value_at(e, &item, depth + 1, cut, Place::Element(i))?);
     }
     Ok(Value::Array(items))
 }
@@ -168,11 +194,7 @@ fn object_members<E: JsEngine>(
     }
     let mut members = Vec::new();
     e.members(v, |name, member| {
-        if matches!(e.kind(&member)?, Kind::Undefined) {
-            let message = format!("member {name:?} is undefined: not a JSON value");
-            return Err(e.error(not_json(&message)));
-        }
-        let value = to_value(e, &member, depth + 1, cut)?;
+        let value = value_at(e, &member, depth + 1, cut, Place::Member(&name))?;
         members.push((name, value));
         Ok(())
     })?;

@@ -38,7 +38,7 @@ use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
 pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
-use mcpwire_js::{Cut, JsEngine, JsError, Kind, LIMIT_FIELDS};
+use mcpwire_js::{Cut, JsEngine, JsError, Kind, LimitField};
 use napi::bindgen_prelude::*;
 use napi::{JsString, JsValue, Status, ValueType};
 use napi_derive::napi;
@@ -200,16 +200,15 @@ fn read_limits(env: &Env, l: Option<Unknown>) -> Result<Limits> {
         return Err(js_error(env, mcpwire_js::must_be("limits", "an object")));
     }
     let obj: Object = unsafe { l.cast()? };
-    let mut fields = [None; 3];
-    for (field, name) in fields.iter_mut().zip(LIMIT_FIELDS) {
+    let field = |name: &str| -> Result<LimitField> {
         let v: Unknown = obj.get_named_property_unchecked(name)?;
-        *field = match v.get_type()? {
+        Ok(match v.get_type()? {
             ValueType::Undefined | ValueType::Null => None,
             ValueType::Number => Some(Ok(unsafe { v.cast::<f64>()? })),
             _ => Some(Err(())),
-        };
-    }
-    mcpwire_js::limits(fields).map_err(|e| js_error(env, e))
+        })
+    };
+    mcpwire_js::read_limits(field, |e| js_error(env, e))
 }
 
 /// napi's side of the shared JS → JSON walk ([`mcpwire_js::to_value`]).

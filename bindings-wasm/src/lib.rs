@@ -33,7 +33,7 @@ use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
 pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
-use mcpwire_js::{Cut, JsEngine, JsError, Kind, LIMIT_FIELDS};
+use mcpwire_js::{Cut, JsEngine, JsError, Kind, LimitField};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -167,12 +167,11 @@ fn read_limits(l: &JsValue) -> Result<Limits, JsValue> {
     if !l.is_object() {
         return Err(js_error(mcpwire_js::must_be("limits", "an object")));
     }
-    let mut fields = [None; 3];
-    for (field, name) in fields.iter_mut().zip(LIMIT_FIELDS) {
+    let field = |name: &str| -> Result<LimitField, JsValue> {
         let v = Reflect::get(l, &name.into())?;
-        *field = args::given(&v).map(|v| v.as_f64().ok_or(()));
-    }
-    mcpwire_js::limits(fields).map_err(js_error)
+        Ok(args::given(&v).map(|v| v.as_f64().ok_or(())))
+    };
+    mcpwire_js::read_limits(field, js_error)
 }
 
 /// wasm-bindgen's side of the shared JS → JSON walk ([`mcpwire_js::to_value`]).
