@@ -25,6 +25,8 @@ use mcpwire::api::ApiError;
 pub enum JsError {
     /// A JS `TypeError`: the value has the wrong type.
     Type(String),
+    /// A JS `TypeError` with a fixed message (no text built for it).
+    TypeFixed(&'static str),
     /// A JS `RangeError`: a number out of its range.
     Range(String),
     /// An `McpwireError` (core's error kinds, e.g. `too_deep`).

@@ -97,11 +97,11 @@ pub fn number(n: f64) -> Result<Value, JsError> {
     } else {
         "-Infinity"
     };
-    Value::from_f64(n).ok_or_else(|| not_json(&format!("{name} is not a JSON number")))
+    Value::from_f64(n).ok_or_else(|| JsError::Type(format!("{name} is not a JSON number")))
 }
 
-fn not_json(message: &str) -> JsError {
-    JsError::Type(String::from(message))
+fn not_json(message: &'static str) -> JsError {
+    JsError::TypeFixed(message)
 }
 
 /// Where a value stands, for the message when it is `undefined`.

@@ -103,6 +103,7 @@ pub(crate) fn range_error(env: &Env, message: &str) -> Error {
 pub(crate) fn js_error(env: &Env, e: JsError) -> Error {
     match e {
         JsError::Type(message) => type_error(env, &message),
+        JsError::TypeFixed(message) => type_error(env, message),
         JsError::Range(message) => range_error(env, &message),
         JsError::Core(e) => mcpwire_error(env, e),
     }

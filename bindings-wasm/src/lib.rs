@@ -109,6 +109,7 @@ pub(crate) fn range_error(message: &str) -> JsValue {
 pub(crate) fn js_error(e: JsError) -> JsValue {
     match e {
         JsError::Type(message) => type_error(&message),
+        JsError::TypeFixed(message) => type_error(message),
         JsError::Range(message) => range_error(&message),
         JsError::Core(e) => mcpwire_error(e),
     }
