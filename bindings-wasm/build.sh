@@ -20,10 +20,10 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 # Size/speed trade-off, chosen by measurement (see the report in the commit log): opt-level
 # "s" with fat LTO, one codegen unit and panic=abort, except the core crate and this binding
-# at opt-level 3 (their checks run 1.6x faster in V8 than at "s", for +7% size; the rest,
-# mostly the regex engine of the schema validator, stays "s"). Only this wasm32 build sees
-# these settings (environment and --config overrides of the release profile, not edits of
-# Cargo.toml).
+# (with its engine-agnostic half, bindings-js) at opt-level 3 (their checks run 1.6x faster
+# in V8 than at "s", for +7% size; the rest, mostly the regex engine of the schema validator,
+# stays "s"). Only this wasm32 build sees these settings (environment and --config overrides
+# of the release profile, not edits of Cargo.toml).
 export CARGO_PROFILE_RELEASE_OPT_LEVEL="${MCPWIRE_WASM_OPT_LEVEL:-s}"
 core_opt="${MCPWIRE_WASM_CORE_OPT_LEVEL:-3}"
 case "$core_opt" in [sz]) core_opt="\"$core_opt\"" ;; esac
@@ -62,7 +62,8 @@ target_dir="${CARGO_TARGET_DIR:-$root/target}"
 build() {
   cargo build --manifest-path "$root/Cargo.toml" -p mcpwire-wasm --target wasm32-unknown-unknown --release \
     --config "profile.release.package.mcpwire.opt-level=$core_opt" \
-    --config "profile.release.package.mcpwire-wasm.opt-level=$core_opt" "$@"
+    --config "profile.release.package.mcpwire-wasm.opt-level=$core_opt" \
+    --config "profile.release.package.mcpwire-js.opt-level=$core_opt" "$@"
 }
 build
 wasm="$target_dir/wasm32-unknown-unknown/release/mcpwire_wasm.wasm"

@@ -3,13 +3,13 @@
 //! policy is a plain object whose `predicate` (a JS function) becomes the closure core calls;
 //! every rule is in core.
 
-use crate::args::{bool_arg, given, string_arg};
+use crate::args::{bool_arg, each_member, given, string_arg};
 use crate::schema::{json_arg, Arg};
-use crate::{js_string_to_rust, js_to_value_strict, mcpwire_error, type_error, value_to_js};
+use crate::{js_to_value_strict, mcpwire_error, type_error, value_to_js};
 use mcpwire::host::{self, Policy, Target};
 use mcpwire::json::Value;
 use napi::bindgen_prelude::*;
-use napi::{JsValue, KeyCollectionMode, KeyConversion, KeyFilter, ValueType};
+use napi::{JsValue, ValueType};
 use napi_derive::napi;
 
 fn target(env: &Env, v: Unknown, name: &str) -> Result<Target> {
@@ -36,19 +36,8 @@ fn policy<'a>(env: &Env, v: Option<Unknown<'a>>) -> Result<(Policy, Option<Funct
         return Ok((from(&js_to_value_strict(env, v)?)?, None));
     }
     let obj: Object = unsafe { v.cast()? };
-    let keys = obj.get_all_property_names(
-        KeyCollectionMode::OwnOnly,
-        KeyFilter::Enumerable,
-        KeyConversion::NumbersToStrings,
-    )?;
     let (mut members, mut predicate) = (Vec::new(), None);
-    for i in 0..keys.get_array_length_unchecked()? {
-        let key: Unknown = keys.get_element(i)?;
-        if key.get_type()? != ValueType::String {
-            continue; // symbol keys are not members
-        }
-        let name = js_string_to_rust(env, unsafe { key.cast()? })?;
-        let member: Unknown = obj.get_property(key)?;
+    each_member(env, &obj, |name, member| {
         match (name.as_str(), member.get_type()?) {
             (_, ValueType::Undefined) | ("predicate", ValueType::Null) => {}
             ("predicate", ValueType::Function) => predicate = Some(unsafe { member.cast()? }),
@@ -57,7 +46,8 @@ fn policy<'a>(env: &Env, v: Option<Unknown<'a>>) -> Result<(Policy, Option<Funct
             }
             _ => members.push((name, js_to_value_strict(env, member)?)),
         }
-    }
+        Ok(())
+    })?;
     Ok((from(&Value::Object(members))?, predicate))
 }
 

@@ -37,8 +37,10 @@ use mcpwire::api::{self, Failure};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
+pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
+use mcpwire_js::{Cut, JsEngine, JsError, Kind, LimitField};
 use napi::bindgen_prelude::*;
-use napi::{JsString, JsValue, KeyCollectionMode, KeyConversion, KeyFilter, Status, ValueType};
+use napi::{JsString, JsValue, Status, ValueType};
 use napi_derive::napi;
 
 /// Limits applied while decoding; a missing field keeps its default (64 MiB, depth 128,
@@ -94,6 +96,16 @@ pub(crate) fn range_error(env: &Env, message: &str) -> Error {
     match env.throw_range_error(message, None) {
         Ok(()) => Error::from_status(Status::PendingException),
         Err(e) => e,
+    }
+}
+
+/// Throws the exception of a shared rule's error ([`mcpwire_js::JsError`]).
+pub(crate) fn js_error(env: &Env, e: JsError) -> Error {
+    match e {
+        JsError::Type(message) => type_error(env, &message),
+        JsError::TypeFixed(message) => type_error(env, message),
+        JsError::Range(message) => range_error(env, &message),
+        JsError::Core(e) => mcpwire_error(env, e),
     }
 }
 
@@ -179,163 +191,80 @@ pub(crate) fn read_input<'a>(env: &Env, v: Unknown<'a>) -> Result<Input<'a>> {
 
 const INPUT_TYPE: &str = "input must be a Buffer, a Uint8Array or a string";
 
-fn limit(env: &Env, obj: &Object, name: &str, max: f64, default: f64) -> Result<f64> {
-    let v: Unknown = obj.get_named_property_unchecked(name)?;
-    match v.get_type()? {
-        ValueType::Undefined | ValueType::Null => Ok(default),
-        ValueType::Number => match unsafe { v.cast::<f64>()? } {
-            n if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= max => Ok(n),
-            _ => Err(range_error(
-                env,
-                &format!("limits.{name} must be an integer from 0 to {max}"),
-            )),
-        },
-        _ => Err(type_error(env, &format!("limits.{name} must be a number"))),
-    }
-}
-
 /// Reads `{maxBytes?, maxDepth?, maxMembers?}` (the `Limits` interface of [`JsLimits`]);
 /// missing or `null` fields keep core's defaults.
 fn read_limits(env: &Env, l: Option<Unknown>) -> Result<Limits> {
-    let d = Limits::DEFAULT;
-    let Some(l) = l else { return Ok(d) };
-    match l.get_type()? {
-        ValueType::Undefined | ValueType::Null => return Ok(d),
-        ValueType::Object => {}
-        _ => return Err(type_error(env, "limits must be an object")),
+    let Some(l) = args::given(l)? else {
+        return Ok(Limits::DEFAULT);
+    };
+    if l.get_type()? != ValueType::Object {
+        return Err(js_error(env, mcpwire_js::must_be("limits", "an object")));
     }
     let obj: Object = unsafe { l.cast()? };
-    Ok(Limits {
-        max_input_bytes: limit(
-            env,
-            &obj,
-            "maxBytes",
-            MAX_SAFE_INTEGER,
-            d.max_input_bytes as f64,
-        )? as usize,
-        max_depth: limit(env, &obj, "maxDepth", u32::MAX as f64, d.max_depth as f64)? as u32,
-        max_members: limit(
-            env,
-            &obj,
-            "maxMembers",
-            u32::MAX as f64,
-            d.max_members as f64,
-        )? as u32,
-    })
-}
-
-pub(crate) const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
-
-/// A JS number as a JSON number: safe integers as integer text, other finite numbers as
-/// `Value::from_f64`; NaN and ±Infinity have no JSON form.
-fn number(env: &Env, n: f64) -> Result<Value> {
-    if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER {
-        return Ok(Value::from_i64(n as i64));
-    }
-    // Named as JS names them (Rust would print `inf`), the same text as the WASM binding's.
-    let name = if n.is_nan() {
-        "NaN"
-    } else if n > 0.0 {
-        "Infinity"
-    } else {
-        "-Infinity"
+    let field = |name: &str| -> Result<LimitField> {
+        let v: Unknown = obj.get_named_property_unchecked(name)?;
+        Ok(match v.get_type()? {
+            ValueType::Undefined | ValueType::Null => None,
+            ValueType::Number => Some(Ok(unsafe { v.cast::<f64>()? })),
+            _ => Some(Err(())),
+        })
     };
-    Value::from_f64(n).ok_or_else(|| type_error(env, &format!("{name} is not a JSON number")))
+    mcpwire_js::read_limits(field, |e| js_error(env, e))
 }
 
-/// Where [`to_value`] stops descending (so a cyclic value cannot recurse without bound).
-#[derive(Clone, Copy)]
-struct Cut {
-    /// Containers nested deeper than this are not converted.
-    depth: u32,
-    /// `false`: such a container becomes `null`; the result still nests deeper than core's
-    /// limit, so core reports `too_deep` with its offset (messages). `true`: the conversion
-    /// fails with `too_deep` (schemas and instances, which core takes as values).
-    fail: bool,
+/// napi's side of the shared JS → JSON walk ([`mcpwire_js::to_value`]).
+struct Napi<'a, 'e> {
+    env: &'e Env,
+    /// `Object.prototype`: a plain object's prototype.
+    object_proto: Unknown<'a>,
 }
 
-/// Converts a plain JS value to a JSON value.
-fn to_value(env: &Env, v: Unknown, depth: u32, cut: Cut, object_proto: &Unknown) -> Result<Value> {
-    match v.get_type()? {
-        ValueType::Null => Ok(Value::Null),
-        ValueType::Boolean => Ok(Value::Bool(unsafe { v.cast::<bool>()? })),
-        ValueType::Number => number(env, unsafe { v.cast::<f64>()? }),
-        ValueType::String => Ok(Value::String(js_string_to_rust(env, unsafe { v.cast()? })?)),
-        ValueType::Object => {
-            if depth > cut.depth {
-                if cut.fail {
-                    let message = format!(
-                        "value nests deeper than {} levels (or is cyclic)",
-                        cut.depth
-                    );
-                    return Err(mcpwire_error(
-                        env,
-                        api::ApiError::new(ErrorKind::TooDeep, &message),
-                    ));
-                }
-                return Ok(Value::Null);
+impl<'a> JsEngine for Napi<'a, '_> {
+    type Value = Unknown<'a>;
+    type Error = Error;
+
+    fn kind(&self, v: &Unknown<'a>) -> Result<Kind> {
+        Ok(match v.get_type()? {
+            ValueType::Null => Kind::Null,
+            ValueType::Boolean => Kind::Bool(unsafe { v.cast::<bool>()? }),
+            ValueType::Number => Kind::Number(unsafe { v.cast::<f64>()? }),
+            ValueType::String => Kind::String,
+            ValueType::Object if v.is_array()? => {
+                Kind::Array(unsafe { v.cast::<Object>()? }.get_array_length_unchecked()?)
             }
-            let obj: Object = unsafe { v.cast()? };
-            if v.is_array()? {
-                let len = obj.get_array_length_unchecked()?;
-                let mut items = Vec::with_capacity(len as usize);
-                for i in 0..len {
-                    let item: Unknown = obj.get_element(i)?;
-                    if item.get_type()? == ValueType::Undefined {
-                        return Err(type_error(
-                            env,
-                            &format!(
-                                "array element {i} is undefined (or a hole): not a JSON value"
-                            ),
-                        ));
-                    }
-                    items.push(to_value(env, item, depth + 1, cut, object_proto)?);
-                }
-                return Ok(Value::Array(items));
-            }
-            let proto = obj.get_prototype()?;
-            let plain =
-                proto.get_type()? == ValueType::Null || env.strict_equals(proto, *object_proto)?;
-            if !plain {
-                return Err(type_error(
-                    env,
-                    "only plain objects and arrays can be encoded (this object has another prototype)",
-                ));
-            }
-            let keys = obj.get_all_property_names(
-                KeyCollectionMode::OwnOnly,
-                KeyFilter::Enumerable,
-                KeyConversion::NumbersToStrings,
-            )?;
-            let n = keys.get_array_length_unchecked()?;
-            let mut members = Vec::with_capacity(n as usize);
-            for i in 0..n {
-                let key: Unknown = keys.get_element(i)?;
-                if key.get_type()? != ValueType::String {
-                    continue; // symbol keys are not JSON members (as in JSON.stringify)
-                }
-                let name = js_string_to_rust(env, unsafe { key.cast()? })?;
-                let member: Unknown = obj.get_property(key)?;
-                match member.get_type()? {
-                    ValueType::Undefined => {
-                        return Err(type_error(
-                            env,
-                            &format!("member {name:?} is undefined: not a JSON value"),
-                        ))
-                    }
-                    _ => {
-                        let value = to_value(env, member, depth + 1, cut, object_proto)?;
-                        members.push((name, value));
-                    }
-                }
-            }
-            Ok(Value::Object(members))
-        }
-        ValueType::Undefined => Err(type_error(env, "undefined is not a JSON value")),
-        ValueType::BigInt => Err(type_error(env, "a bigint is not a JSON value")),
-        ValueType::Function => Err(type_error(env, "a function is not a JSON value")),
-        ValueType::Symbol => Err(type_error(env, "a symbol is not a JSON value")),
-        _ => Err(type_error(env, "this value has no JSON form")),
+            ValueType::Object => Kind::Object,
+            ValueType::Undefined => Kind::Undefined,
+            ValueType::BigInt => Kind::BigInt,
+            ValueType::Function => Kind::Function,
+            ValueType::Symbol => Kind::Symbol,
+            _ => Kind::Other,
+        })
+    }
+
+    fn string(&self, v: &Unknown<'a>) -> Result<String> {
+        js_string_to_rust(self.env, unsafe { v.cast()? })
+    }
+
+    fn element(&self, v: &Unknown<'a>, i: u32) -> Result<Unknown<'a>> {
+        unsafe { v.cast::<Object>()? }.get_element(i)
+    }
+
+    fn is_plain(&self, v: &Unknown<'a>) -> Result<bool> {
+        let proto = unsafe { v.cast::<Object>()? }.get_prototype()?;
+        Ok(proto.get_type()? == ValueType::Null
+            || self.env.strict_equals(proto, self.object_proto)?)
+    }
+
+    fn members(
+        &self,
+        v: &Unknown<'a>,
+        each: impl FnMut(String, Unknown<'a>) -> Result<()>,
+    ) -> Result<()> {
+        args::each_member(self.env, unsafe { &v.cast::<Object>()? }, each)
+    }
+
+    fn error(&self, e: JsError) -> Error {
+        js_error(self.env, e)
     }
 }
 
@@ -343,24 +272,20 @@ fn to_value(env: &Env, v: Unknown, depth: u32, cut: Cut, object_proto: &Unknown)
 /// become `null`, so core reports `too_deep` (values core reads as message parts: `encode`,
 /// ids, session options, arguments and results).
 pub(crate) fn js_to_value(env: &Env, v: Unknown) -> Result<Value> {
-    js_to_value_cut(env, v, false)
+    js_to_value_cut(env, v, Cut::new(false))
 }
 
 /// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
 /// are a `too_deep` McpwireError (values core takes as they are: schemas and instances).
 pub(crate) fn js_to_value_strict(env: &Env, v: Unknown) -> Result<Value> {
-    js_to_value_cut(env, v, true)
+    js_to_value_cut(env, v, Cut::new(true))
 }
 
-fn js_to_value_cut(env: &Env, v: Unknown, fail: bool) -> Result<Value> {
+fn js_to_value_cut(env: &Env, v: Unknown, cut: Cut) -> Result<Value> {
     let global = env.get_global()?;
     let object_ctor: Object = global.get_named_property_unchecked("Object")?;
     let object_proto: Unknown = object_ctor.get_named_property("prototype")?;
-    let cut = Cut {
-        depth: Limits::DEFAULT.max_depth.saturating_add(2),
-        fail,
-    };
-    to_value(env, v, 0, cut, &object_proto)
+    mcpwire_js::to_value(&Napi { env, object_proto }, &v, 0, cut)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,13 +4,13 @@
 //! value), or any text to `validateJson` / `Schema.validateJson`. Errors come back as core's
 //! values, compile failures as `McpwireError` with the SchemaErrorKind name.
 
-use crate::args::{bool_arg, field, given, integer_arg, options_arg, string_arg};
+use crate::args::{bool_arg, each_member, field, given, integer_arg, options_arg, string_arg};
 use crate::{js_to_value_strict, mcpwire_error, read_input, value_to_js};
 use mcpwire::json::Value;
 use mcpwire::schema::{self, tools, SchemaError, SchemaErrorKind, SchemaOptions};
 use mcpwire::Limits;
 use napi::bindgen_prelude::*;
-use napi::{JsValue, KeyCollectionMode, KeyConversion, KeyFilter, ValueType};
+use napi::{JsValue, ValueType};
 use napi_derive::napi;
 
 /// What a JSON argument is, for reporting text that does not parse.
@@ -63,18 +63,13 @@ fn schema_options(env: &Env, v: Option<Unknown>) -> Result<SchemaOptions> {
     }
     if let Some(r) = field(&o, "resources")? {
         let r = options_arg(env, r, "options.resources")?;
-        let uris = r.get_all_property_names(
-            KeyCollectionMode::OwnOnly,
-            KeyFilter::Enumerable,
-            KeyConversion::NumbersToStrings,
-        )?;
-        for i in 0..uris.get_array_length_unchecked()? {
-            let uri: Unknown = uris.get_element(i)?;
-            if uri.get_type()? != ValueType::String {
-                continue; // symbol keys
-            }
-            let doc = json_arg(env, r.get_property(uri)?, Arg::Schema)?;
-            opts = opts.with_resource(&string_arg(env, uri, "a resource URI")?, doc);
+        let mut docs = Vec::new();
+        each_member(env, &r, |uri, doc| {
+            docs.push((uri, json_arg(env, doc, Arg::Schema)?));
+            Ok(())
+        })?;
+        for (uri, doc) in docs {
+            opts = opts.with_resource(&uri, doc);
         }
     }
     Ok(opts)

@@ -4,12 +4,11 @@
 //! stays in core.
 
 use crate::args::{
-    bool_arg, field, given, index_arg, integer_arg, millis_arg, number_arg, opt_millis, opt_string,
-    options_arg, required, string_arg,
+    bool_arg, field, given, index_arg, integer_arg, millis_arg, opt_millis, opt_string,
+    options_arg, progress_args, required, string_arg,
 };
 use crate::{
-    bytes_to_js, js_to_value, mcpwire_error, range_error, read_input, type_error, value_to_js,
-    MAX_SAFE_INTEGER,
+    bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, MAX_SAFE_INTEGER,
 };
 use mcpwire::api::{self, ClientOptions, ClientSession, ServerSession};
 use mcpwire::json::Value;
@@ -437,15 +436,7 @@ impl Server {
         message: Option<Unknown>,
     ) -> Result<BufferSlice<'a>> {
         let id = js_to_value(env, id)?;
-        let finite = |v: Unknown, name: &str| -> Result<f64> {
-            match number_arg(env, v, name)? {
-                n if n.is_finite() => Ok(n),
-                _ => Err(range_error(env, &format!("{name} must be a finite number"))),
-            }
-        };
-        let progress = finite(progress, "progress")?;
-        let total = given(total)?.map(|t| finite(t, "total")).transpose()?;
-        let message = opt_string(env, message, "message")?;
+        let (progress, total, message) = progress_args(env, progress, total, message)?;
         let bytes = self
             .session
             .notify_progress(&id, progress, total, message.as_deref())

@@ -3,12 +3,10 @@
 //! plain objects; every rule stays in core.
 
 use crate::args::{
-    field, given, index_arg, millis_arg, number_arg, opt_millis, opt_string, options_arg, required,
-    string_arg,
+    field, given, index_arg, millis_arg, opt_millis, opt_string, options_arg, progress_args,
+    required, string_arg,
 };
-use crate::{
-    bytes_to_js, js_to_value, mcpwire_error, range_error, read_input, type_error, value_to_js,
-};
+use crate::{bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js};
 use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
 use napi::bindgen_prelude::*;
@@ -439,15 +437,7 @@ impl HttpEndpoint {
         message: Option<Unknown>,
     ) -> Result<Object<'a>> {
         let exchange = exchange_arg(env, exchange)?;
-        let finite = |v: Unknown, name: &str| -> Result<f64> {
-            match number_arg(env, v, name)? {
-                n if n.is_finite() => Ok(n),
-                _ => Err(range_error(env, &format!("{name} must be a finite number"))),
-            }
-        };
-        let progress = finite(progress, "progress")?;
-        let total = given(total)?.map(|t| finite(t, "total")).transpose()?;
-        let message = opt_string(env, message, "message")?;
+        let (progress, total, message) = progress_args(env, progress, total, message)?;
         let r = self
             .inner
             .notify_progress(exchange, progress, total, message.as_deref())

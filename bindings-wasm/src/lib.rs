@@ -32,6 +32,8 @@ use mcpwire::json::tape::{TapeKeys, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::{ErrorKind, Limits};
+pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
+use mcpwire_js::{Cut, JsEngine, JsError, Kind, LimitField};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -98,6 +100,21 @@ pub(crate) fn type_error(message: &str) -> JsValue {
     js_sys::TypeError::new(message).into()
 }
 
+/// A `RangeError`: a number out of its range.
+pub(crate) fn range_error(message: &str) -> JsValue {
+    js_sys::RangeError::new(message).into()
+}
+
+/// The exception of a shared rule's error ([`mcpwire_js::JsError`]).
+pub(crate) fn js_error(e: JsError) -> JsValue {
+    match e {
+        JsError::Type(message) => type_error(&message),
+        JsError::TypeFixed(message) => type_error(message),
+        JsError::Range(message) => range_error(&message),
+        JsError::Core(e) => mcpwire_error(e),
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // JS → Rust
 
@@ -144,166 +161,101 @@ pub(crate) fn read_input(v: &JsValue) -> Result<Input<'_>, JsValue> {
     }
 }
 
-fn limit(obj: &JsValue, name: &str, max: f64, default: f64) -> Result<f64, JsValue> {
-    let v = Reflect::get(obj, &name.into())?;
-    if v.is_undefined() || v.is_null() {
-        return Ok(default);
-    }
-    match v.as_f64() {
-        Some(n) if n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= max => Ok(n),
-        Some(_) => Err(js_sys::RangeError::new(&format!(
-            "limits.{name} must be an integer from 0 to {}",
-            max as u64
-        ))
-        .into()),
-        None => Err(type_error(&format!("limits.{name} must be a number"))),
-    }
-}
-
 fn read_limits(l: &JsValue) -> Result<Limits, JsValue> {
-    let d = Limits::DEFAULT;
-    if l.is_undefined() || l.is_null() {
-        return Ok(d);
+    if args::given(l).is_none() {
+        return Ok(Limits::DEFAULT);
     }
     if !l.is_object() {
-        return Err(type_error("limits must be an object"));
+        return Err(js_error(mcpwire_js::must_be("limits", "an object")));
     }
-    Ok(Limits {
-        max_input_bytes: limit(l, "maxBytes", MAX_SAFE_INTEGER, d.max_input_bytes as f64)? as usize,
-        max_depth: limit(l, "maxDepth", u32::MAX as f64, d.max_depth as f64)? as u32,
-        max_members: limit(l, "maxMembers", u32::MAX as f64, d.max_members as f64)? as u32,
-    })
-}
-
-pub(crate) const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
-
-/// A JS number as a JSON number: safe integers as integer text, other finite numbers as
-/// `Value::from_f64`; NaN and ±Infinity have no JSON form.
-fn number(n: f64) -> Result<Value, JsValue> {
-    if n.fract() == 0.0 && n.abs() <= MAX_SAFE_INTEGER {
-        return Ok(Value::from_i64(n as i64));
-    }
-    // Named by hand: formatting the f64 would link core's float printing (11 KB of the
-    // first-load module) for this one message.
-    let name = if n.is_nan() {
-        "NaN"
-    } else if n > 0.0 {
-        "Infinity"
-    } else {
-        "-Infinity"
+    let field = |name: &str| -> Result<LimitField, JsValue> {
+        let v = Reflect::get(l, &name.into())?;
+        Ok(args::given(&v).map(|v| v.as_f64().ok_or(())))
     };
-    Value::from_f64(n).ok_or_else(|| type_error(&format!("{name} is not a JSON number")))
+    mcpwire_js::read_limits(field, js_error)
 }
 
-/// Where [`to_value`] stops descending (so a cyclic value cannot recurse without bound).
-#[derive(Clone, Copy)]
-struct Cut {
-    /// Containers nested deeper than this are not converted.
-    depth: u32,
-    /// `false`: such a container becomes `null`; the result still nests deeper than core's
-    /// limit, so core reports `too_deep` with its offset (messages). `true`: the conversion
-    /// fails with `too_deep` (schemas and instances, which core takes as values).
-    fail: bool,
+/// wasm-bindgen's side of the shared JS → JSON walk ([`mcpwire_js::to_value`]).
+struct WasmBindgen {
+    /// `Object.prototype`: a plain object's prototype.
+    object_proto: JsValue,
 }
 
-/// Converts a plain JS value to a JSON value.
-fn to_value(v: &JsValue, depth: u32, cut: Cut, object_proto: &JsValue) -> Result<Value, JsValue> {
-    if v.is_null() {
-        return Ok(Value::Null);
+impl JsEngine for WasmBindgen {
+    type Value = JsValue;
+    type Error = JsValue;
+
+    fn kind(&self, v: &JsValue) -> Result<Kind, JsValue> {
+        Ok(if v.is_null() {
+            Kind::Null
+        } else if let Some(b) = v.as_bool() {
+            Kind::Bool(b)
+        } else if let Some(n) = v.as_f64() {
+            Kind::Number(n)
+        } else if v.is_string() {
+            Kind::String
+        } else if v.is_undefined() {
+            Kind::Undefined
+        } else if v.is_bigint() {
+            Kind::BigInt
+        } else if v.is_function() {
+            Kind::Function
+        } else if !v.is_object() {
+            Kind::Other
+        } else if Array::is_array(v) {
+            Kind::Array(v.unchecked_ref::<Array>().length())
+        } else {
+            Kind::Object
+        })
     }
-    if let Some(b) = v.as_bool() {
-        return Ok(Value::Bool(b));
+
+    fn string(&self, v: &JsValue) -> Result<String, JsValue> {
+        js_string_to_rust(v)
     }
-    if let Some(n) = v.as_f64() {
-        return number(n);
+
+    fn element(&self, v: &JsValue, i: u32) -> Result<JsValue, JsValue> {
+        Ok(v.unchecked_ref::<Array>().get(i))
     }
-    if v.is_string() {
-        return Ok(Value::String(js_string_to_rust(v)?));
+
+    fn is_plain(&self, v: &JsValue) -> Result<bool, JsValue> {
+        let proto: JsValue = Object::get_prototype_of(v).into();
+        Ok(proto.is_null() || proto == self.object_proto)
     }
-    if v.is_undefined() {
-        return Err(type_error("undefined is not a JSON value"));
-    }
-    if v.is_bigint() {
-        return Err(type_error("a bigint is not a JSON value"));
-    }
-    if v.is_function() {
-        return Err(type_error("a function is not a JSON value"));
-    }
-    if !v.is_object() {
-        return Err(type_error("this value has no JSON form"));
-    }
-    if depth > cut.depth {
-        if cut.fail {
-            let message = format!(
-                "value nests deeper than {} levels (or is cyclic)",
-                cut.depth
-            );
-            return Err(mcpwire_error(api::ApiError::new(
-                ErrorKind::TooDeep,
-                &message,
-            )));
+
+    fn members(
+        &self,
+        v: &JsValue,
+        mut each: impl FnMut(String, JsValue) -> Result<(), JsValue>,
+    ) -> Result<(), JsValue> {
+        let obj: &Object = v.unchecked_ref();
+        for key in Object::keys(obj).iter() {
+            each(js_string_to_rust(&key)?, Reflect::get(obj, &key)?)?;
         }
-        return Ok(Value::Null);
+        Ok(())
     }
-    if Array::is_array(v) {
-        let arr: &Array = v.unchecked_ref();
-        let len = arr.length();
-        let mut items = Vec::with_capacity(len as usize);
-        for i in 0..len {
-            let item = arr.get(i);
-            if item.is_undefined() {
-                return Err(type_error(&format!(
-                    "array element {i} is undefined (or a hole): not a JSON value"
-                )));
-            }
-            items.push(to_value(&item, depth + 1, cut, object_proto)?);
-        }
-        return Ok(Value::Array(items));
+
+    fn error(&self, e: JsError) -> JsValue {
+        js_error(e)
     }
-    let proto: JsValue = Object::get_prototype_of(v).into();
-    if !(proto.is_null() || proto == *object_proto) {
-        return Err(type_error(
-            "only plain objects and arrays can be encoded (this object has another prototype)",
-        ));
-    }
-    let obj: &Object = v.unchecked_ref();
-    let keys = Object::keys(obj);
-    let mut members = Vec::with_capacity(keys.length() as usize);
-    for key in keys.iter() {
-        let name = js_string_to_rust(&key)?;
-        let member = Reflect::get(obj, &key)?;
-        if member.is_undefined() {
-            return Err(type_error(&format!(
-                "member {name:?} is undefined: not a JSON value"
-            )));
-        }
-        let value = to_value(&member, depth + 1, cut, object_proto)?;
-        members.push((name, value));
-    }
-    Ok(Value::Object(members))
 }
 
 /// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
 /// become `null`, so core reports `too_deep` (values core reads as message parts: `encode`,
 /// ids, session options, arguments and results).
 pub(crate) fn js_to_value(v: &JsValue) -> Result<Value, JsValue> {
-    js_to_value_cut(v, false)
+    js_to_value_cut(v, Cut::new(false))
 }
 
 /// A JS value as a JSON value; containers nested deeper than core's default depth limit + 2
 /// are a `too_deep` McpwireError (values core takes as they are: schemas and instances).
 #[cfg(feature = "schema")]
 pub(crate) fn js_to_value_strict(v: &JsValue) -> Result<Value, JsValue> {
-    js_to_value_cut(v, true)
+    js_to_value_cut(v, Cut::new(true))
 }
 
-fn js_to_value_cut(v: &JsValue, fail: bool) -> Result<Value, JsValue> {
-    let object_proto: JsValue = Object::get_prototype_of(&Object::new()).into();
-    let cut = Cut {
-        depth: Limits::DEFAULT.max_depth.saturating_add(2),
-        fail,
-    };
-    to_value(v, 0, cut, &object_proto)
+fn js_to_value_cut(v: &JsValue, cut: Cut) -> Result<Value, JsValue> {
+    let object_proto = Object::get_prototype_of(&Object::new()).into();
+    mcpwire_js::to_value(&WasmBindgen { object_proto }, v, 0, cut)
 }
 
 // ---------------------------------------------------------------------------------------------

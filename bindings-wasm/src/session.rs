@@ -4,8 +4,8 @@
 //! stays in core. Same names and argument checks as the Node binding.
 
 use crate::args::{
-    bool_arg, field, given, index_arg, integer_arg, millis_arg, number_arg, opt_millis, opt_string,
-    options_arg, range_error, required, string_arg,
+    bool_arg, field, given, index_arg, integer_arg, millis_arg, opt_millis, opt_string,
+    options_arg, progress_args, required, string_arg,
 };
 use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js, MAX_SAFE_INTEGER};
 use js_sys::{Array, Object, Reflect, Uint8Array};
@@ -410,15 +410,7 @@ impl Server {
         #[wasm_bindgen(unchecked_optional_param_type = "string | null")] message: JsValue,
     ) -> Result<Vec<u8>, JsValue> {
         let id = js_to_value(&id)?;
-        let finite = |v: &JsValue, name: &str| -> Result<f64, JsValue> {
-            match number_arg(v, name)? {
-                n if n.is_finite() => Ok(n),
-                _ => Err(range_error(&format!("{name} must be a finite number"))),
-            }
-        };
-        let progress = finite(&progress, "progress")?;
-        let total = given(&total).map(|t| finite(t, "total")).transpose()?;
-        let message = opt_string(&message, "message")?;
+        let (progress, total, message) = progress_args(&progress, &total, &message)?;
         self.session
             .notify_progress(&id, progress, total, message.as_deref())
             .map_err(mcpwire_error)

@@ -3,8 +3,8 @@
 //! and shapes (bytes are `Uint8Array`s). Every rule stays in core.
 
 use crate::args::{
-    field, given, index_arg, millis_arg, number_arg, opt_millis, opt_string, options_arg,
-    range_error, required, string_arg,
+    field, given, index_arg, millis_arg, opt_millis, opt_string, options_arg, progress_args,
+    required, string_arg,
 };
 use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js};
 use js_sys::{Array, Object, Reflect, Uint8Array};
@@ -418,15 +418,7 @@ impl HttpEndpoint {
         #[wasm_bindgen(unchecked_optional_param_type = "string | null")] message: JsValue,
     ) -> Result<JsValue, JsValue> {
         let exchange = exchange_arg(&exchange)?;
-        let finite = |v: &JsValue, name: &str| -> Result<f64, JsValue> {
-            match number_arg(v, name)? {
-                n if n.is_finite() => Ok(n),
-                _ => Err(range_error(&format!("{name} must be a finite number"))),
-            }
-        };
-        let progress = finite(&progress, "progress")?;
-        let total = given(&total).map(|t| finite(t, "total")).transpose()?;
-        let message = opt_string(&message, "message")?;
+        let (progress, total, message) = progress_args(&progress, &total, &message)?;
         let r = self
             .inner
             .notify_progress(exchange, progress, total, message.as_deref())
