@@ -8,6 +8,8 @@ bash scripts/setup-rust.sh
 echo "== Rust: format and lint"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings
+# The no-allocator build (a device server's) has its own cfg branches: linted too.
+cargo clippy -p mcpwire --no-default-features -- -D warnings
 
 echo "== Rust: the core builds without std (no allocator, and with alloc)"
 cargo build -q -p mcpwire --target thumbv7em-none-eabihf --no-default-features

@@ -318,8 +318,8 @@ impl<'c, const N: usize> Server<'c, N> {
             cancelled: false,
             last_progress: None,
         });
-        match entry.map(|e| self.in_flight.push(e)) {
-            Some(Ok(())) => ServerIncoming::CallTool { id, params },
+        match entry.map(|e| self.in_flight.push(e).is_ok()) {
+            Some(true) => ServerIncoming::CallTool { id, params },
             _ => self.refuse(
                 Some(id),
                 ErrorKind::InternalError,

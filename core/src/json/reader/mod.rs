@@ -145,6 +145,8 @@ impl<'a> Reader<'a> {
             outside_dirty: false,
             keys: KeyStack::new(),
             trusted: false,
+            // Without `alloc`, SCAN_KEYS is u32::MAX (every object is scanned).
+            #[allow(clippy::unnecessary_min_or_max)]
             slow_after: limits.max_members.min(SCAN_KEYS),
             #[cfg(feature = "tape-fragments")]
             tape: None,
