@@ -26,15 +26,15 @@ async function until(condition) {
   assert.fail('timed out');
 }
 
-/** Sends `bytes` through `wire`; the Client's events, stopping (and closing the response)
- * at the first event `stop` accepts. */
+/** Sends `bytes` through `wire`; the response's kind and status and the Client's events,
+ * stopping (and closing the response) at the first event `stop` accepts. */
 async function send(url, wire, client, bytes, stop = () => false) {
   const req = wire.request(bytes);
   const abort = new AbortController();
   const res = await fetch(url, { method: req.method, headers: req.headers, body: req.body, signal: abort.signal });
   const kind = wire.handleResponse(req.exchange, res.status, res.headers);
   const events = [];
-  if (kind !== 'json' && kind !== 'sse') return { kind, events };
+  if (kind !== 'json' && kind !== 'sse') return { kind, events, status: res.status };
   const take = () => {
     for (let m; (m = wire.pollMessage()) !== null;) {
       events.push(client.handleInput(m.message, 0));
@@ -50,11 +50,11 @@ async function send(url, wire, client, bytes, stop = () => false) {
   if (stopped) {
     abort.abort();
     wire.close(req.exchange);
-    return { kind, events };
+    return { kind, events, status: res.status };
   }
   wire.handleEnd(req.exchange);
   take();
-  return { kind, events };
+  return { kind, events, status: res.status };
 }
 
 const progress = (e) => e.event === 'progress';
@@ -97,8 +97,9 @@ test('input_required over HTTP 2026-07-28', async () => {
   const { server, url } = await listening();
   try {
     const exchange = async (client, sent) => {
-      const res = await post(url, sent.bytes, '2026-07-28');
-      return [res.status, client.handleInput(Buffer.from(await res.arrayBuffer()), 0)];
+      const { status, events } = await send(url, new HttpClient('2026-07-28'), client, sent.bytes);
+      assert.equal(events.length, 1);
+      return [status, events[0]];
     };
     const bare = new Client({ version: '2026-07-28', clientInfo });
     bare.assumeReady(true);

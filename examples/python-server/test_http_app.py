@@ -122,11 +122,13 @@ def test_input_required_over_http_2026():
         app = App(9)
 
         async def exchange(client, make):
-            _, _, wire = make()
-            request = Request(app, "POST", headers_for(wire, "2026-07-28"), wire)
+            _, _, message = make()
+            wire = mcpwire.HttpClient("2026-07-28")
+            sent, request = post(app, wire, message)
             await request.task
             status = next(m for m in request.sent if m["type"] == "http.response.start")["status"]
-            return status, client.handle_input(request.body(), 0)
+            (got,) = request.read(wire, sent, client)
+            return status, got
 
         bare = mcpwire.Client("2026-07-28", HOST)
         bare.assume_ready(True)
