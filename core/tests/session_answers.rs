@@ -1,6 +1,7 @@
 //! The bytes the sessions send of their own (handshake answers, `ping`'s result, the client's
-//! `notifications/cancelled`), now written through the typed encoders: the same as the
-//! hand-written writers they replaced sent, byte for byte.
+//! `server/discover`, `notifications/initialized` and `notifications/cancelled`), now written
+//! through the typed encoders and `jsonrpc`'s envelope writers: the same as the hand-written
+//! writers they replaced sent, byte for byte (each test passes on both).
 
 use mcpwire::json::RawJson;
 use mcpwire::mcp::ProtocolVersion;
@@ -95,5 +96,37 @@ fn the_client_cancels_with_and_without_a_reason() {
         format!(
             r#"{{"jsonrpc":"2.0","method":"notifications/cancelled","params":{{"requestId":{b}}}}}"#
         )
+    );
+}
+
+#[test]
+fn the_client_opens_with_discover_or_initialize_then_initialized() {
+    let mut c = Client::<8>::new(ClientConfig::new(
+        ProtocolVersion::V2026_07_28,
+        RawJson::parse(INFO).unwrap(),
+    ));
+    let mut out = Vec::new();
+    let id = c.start(&mut out, 0).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"server/discover","params":{{"_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{{}},"io.modelcontextprotocol/clientInfo":{INFO}}}}}}}"#
+        )
+    );
+
+    let mut c = Client::<8>::new(ClientConfig::new(
+        ProtocolVersion::V2025_11_25,
+        RawJson::parse(INFO).unwrap(),
+    ));
+    let mut s = server(&[ProtocolVersion::V2025_11_25]);
+    let mut hello = Vec::new();
+    c.start(&mut hello, 0).unwrap();
+    let answer = answer(&mut s, core::str::from_utf8(&hello).unwrap());
+    c.handle_input(answer.as_bytes(), 0).unwrap();
+    let mut out = Vec::new();
+    assert!(c.poll_transmit(&mut out));
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#
     );
 }

@@ -8,9 +8,9 @@ pub use super::client_types::{
 use super::{result_type, Key, Millis, Recent, Table, Text};
 use crate::classify::ResponseClass;
 use crate::error::DecodeError;
-use crate::json::writer::{write_i64, write_plain_str, ObjectWriter, Sink};
+use crate::json::writer::{ObjectWriter, Sink};
 use crate::json::{JsonStr, RawJson};
-use crate::jsonrpc::{Message, RequestId};
+use crate::jsonrpc::{write_request, Message, RequestId};
 use crate::mcp::{
     CallToolRequestParams, CancelledNotificationParams, Encode, InitializeRequestParams,
     ListToolsRequestParams, ListToolsResult, McpMessage, Method, ProgressToken, ProtocolVersion,
@@ -186,13 +186,14 @@ impl<'c, const N: usize> Client<'c, N> {
             };
             McpMessage::InitializeRequest(RequestId::Int(id), params).write(sink);
         } else {
-            let mut o = open_request(sink, id, Method::ServerDiscover);
-            o.key(sink, "params");
-            let mut p = ObjectWriter::open(sink);
-            p.key(sink, "_meta");
-            self.meta(None).write(sink);
-            p.close(sink);
-            o.close(sink);
+            let params = |sink: &mut S| {
+                let mut p = ObjectWriter::open(sink);
+                p.key(sink, "_meta");
+                self.meta(None).write(sink);
+                p.close(sink);
+            };
+            let id = RequestId::Int(id);
+            write_request(sink, Some(&id), Method::ServerDiscover.name(), Some(params));
         }
         Ok(id)
     }
@@ -355,7 +356,7 @@ impl<'c, const N: usize> Client<'c, N> {
         };
         match out {
             Outgoing::Initialized => {
-                sink.put(b"{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                write_request(sink, None, Method::Initialized.name(), None::<fn(&mut S)>)
             }
             Outgoing::Cancelled { id, reason } => write_cancelled(sink, id, Some(reason)),
             Outgoing::ListPage { id, cursor } => self.write_list(sink, id, Some(&cursor)),
@@ -582,17 +583,6 @@ impl<'c, const N: usize> Client<'c, N> {
             .push(Outgoing::ListPage { id, cursor: text })
             .map_err(|_| PagerStop::Failed)
     }
-}
-
-fn open_request<S: Sink + ?Sized>(sink: &mut S, id: i64, method: Method) -> ObjectWriter {
-    let mut o = ObjectWriter::open(sink);
-    o.key(sink, "jsonrpc");
-    sink.put(b"\"2.0\"");
-    o.key(sink, "id");
-    write_i64(sink, id);
-    o.key(sink, "method");
-    write_plain_str(sink, method.name());
-    o
 }
 
 fn write_cancelled<S: Sink + ?Sized>(sink: &mut S, id: i64, reason: Option<&str>) {
