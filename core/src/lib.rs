@@ -12,6 +12,9 @@
 // `deny`, not `forbid`: json/scan_avx2.rs and json/scan_sse2.rs allow it, for SIMD loads.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+// Items of private modules say how far they reach (`pub(crate)`, `pub(super)`): `pub` is
+// the crate's API only.
+#![deny(unreachable_pub)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

@@ -48,19 +48,19 @@ impl Entry {
     }
 
     /// The member `key` of the tool object.
-    pub fn field(&self, key: &str) -> Option<&Value> {
+    pub(crate) fn field(&self, key: &str) -> Option<&Value> {
         self.tool.get(key)
     }
 
     /// The description, or the title when there is none.
-    pub fn description(&self) -> Option<&str> {
+    pub(crate) fn description(&self) -> Option<&str> {
         str_at(&self.tool, "description")
             .filter(|d| !d.is_empty())
             .or_else(|| self.title())
     }
 
     /// The title (`title`, else `annotations.title`).
-    pub fn title(&self) -> Option<&str> {
+    pub(crate) fn title(&self) -> Option<&str> {
         str_at(&self.tool, "title")
             .or_else(|| {
                 self.tool
@@ -71,7 +71,7 @@ impl Entry {
     }
 
     /// `server/tool`.
-    pub fn qualified(&self) -> String {
+    pub(crate) fn qualified(&self) -> String {
         format!("{}/{}", self.server, self.name)
     }
 }

@@ -65,13 +65,13 @@ pub struct RequestMeta<'a> {
 }
 
 /// The 2026-07-28 key for the protocol version in request `_meta`.
-pub const PROTOCOL_VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
+pub(super) const PROTOCOL_VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
 /// The 2026-07-28 key for client capabilities in request `_meta`.
-pub const CLIENT_CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
+pub(super) const CLIENT_CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
 /// The 2026-07-28 key for client info in request `_meta`.
-pub const CLIENT_INFO_KEY: &str = "io.modelcontextprotocol/clientInfo";
+pub(super) const CLIENT_INFO_KEY: &str = "io.modelcontextprotocol/clientInfo";
 /// The 2026-07-28 key for the log level in request `_meta`.
-pub const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
+pub(super) const LOG_LEVEL_KEY: &str = "io.modelcontextprotocol/logLevel";
 
 const META_KEYS: &[&str] = &[
     "progressToken",

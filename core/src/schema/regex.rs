@@ -18,7 +18,7 @@ const WORD: &str = "0-9A-Za-z_";
 
 /// A compiled pattern together with the source text it was written as (quoted).
 #[derive(Clone, Debug)]
-pub struct Pattern {
+pub(crate) struct Pattern {
     re: Regex,
     /// The pattern as a class sequence, when it is one.
     seq: Option<super::seq::Seq>,
@@ -28,7 +28,7 @@ pub struct Pattern {
 
 impl Pattern {
     /// Compiles an ECMA-262 pattern; the error says why it cannot be used.
-    pub fn new(source: &str) -> Result<Pattern, String> {
+    pub(crate) fn new(source: &str) -> Result<Pattern, String> {
         let translated = translate(source, false)?;
         let re = Regex::new(&translated).map_err(|e| format!("{e}"))?;
         Ok(Pattern {
@@ -39,7 +39,7 @@ impl Pattern {
     }
 
     /// True when the pattern matches anywhere in `text` (patterns are not anchored).
-    pub fn is_match(&self, text: &str) -> bool {
+    pub(crate) fn is_match(&self, text: &str) -> bool {
         if let Some(m) = self.seq.as_ref().and_then(|s| s.is_match(text.as_bytes())) {
             return m;
         }
@@ -47,14 +47,14 @@ impl Pattern {
     }
 
     /// The pattern as written, as a JSON string literal.
-    pub fn quoted(&self) -> &str {
+    pub(crate) fn quoted(&self) -> &str {
         &self.quoted
     }
 }
 
 /// True when `src` is a valid ECMA-262 pattern (the `regex` format): lookaround and
 /// backreferences count as valid here even though `pattern` cannot run them.
-pub fn is_valid_syntax(src: &str) -> bool {
+pub(super) fn is_valid_syntax(src: &str) -> bool {
     translate(src, true).is_ok_and(|t| Regex::new(&t).is_ok())
 }
 
@@ -66,7 +66,7 @@ struct Tr<'a> {
 }
 
 /// Translates an ECMA-262 pattern into `regex-syntax` syntax.
-pub fn translate(src: &str, lenient: bool) -> Result<String, String> {
+pub(super) fn translate(src: &str, lenient: bool) -> Result<String, String> {
     let mut t = Tr {
         chars: src.chars().peekable(),
         out: String::with_capacity(src.len() + 8),

@@ -71,12 +71,12 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    pub fn change(&mut self, path: &str, key: &str, code: &'static str, reason: String) {
+    pub(crate) fn change(&mut self, path: &str, key: &str, code: &'static str, reason: String) {
         self.changes.push(change_at(path, key, code, reason));
     }
 
     /// Strict is impossible for this tool (the first reason is kept).
-    pub fn fail(&mut self, path: &str, reason: &str) {
+    pub(crate) fn fail(&mut self, path: &str, reason: &str) {
         if self.strict_fail.is_none() {
             self.strict_fail = Some(format!("{reason} at {path}"));
         }
@@ -84,7 +84,13 @@ impl Ctx<'_> {
 
     /// Removes `key`; its constraint is written into the node's description when the node
     /// is done.
-    pub fn move_to_description(&mut self, node: &mut Value, path: &str, key: &str, why: &str) {
+    pub(crate) fn move_to_description(
+        &mut self,
+        node: &mut Value,
+        path: &str,
+        key: &str,
+        why: &str,
+    ) {
         let Some(value) = tree::remove(node, key) else {
             return;
         };
@@ -98,7 +104,7 @@ impl Ctx<'_> {
 
     /// Removes the keywords the target does not take (annotations dropped, constraints moved
     /// into the description).
-    pub fn restrict(&mut self, node: &mut Value, path: &str, allowed: &[&str], why: &str) {
+    pub(crate) fn restrict(&mut self, node: &mut Value, path: &str, allowed: &[&str], why: &str) {
         let keys: Vec<String> = tree::members(node)
             .iter()
             .map(|(k, _)| k.clone())
