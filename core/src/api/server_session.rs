@@ -71,6 +71,18 @@ fn request_id(v: &Value) -> Result<(Vec<u8>, ()), ApiError> {
     }
 }
 
+/// The bytes of an answer, `None` when its request was cancelled (the answer is suppressed).
+fn unless_cancelled(
+    written: Result<(), ServerError>,
+    out: Vec<u8>,
+) -> Result<Option<Vec<u8>>, ApiError> {
+    match written {
+        Ok(()) => Ok(Some(out)),
+        Err(ServerError::Cancelled) => Ok(None),
+        Err(e) => Err(server_error(e)),
+    }
+}
+
 fn with_id<R>(id: &Value, f: impl FnOnce(&RequestId<'_>) -> R) -> Result<R, ApiError> {
     let (bytes, ()) = request_id(id)?;
     let mut r = Reader::new(&bytes, Limits::DEFAULT)?;
@@ -225,11 +237,8 @@ impl ServerSession {
         with_id(id, |id| {
             with_typed::<CallToolResultFamily, _>(result, |r| {
                 let mut out = Vec::new();
-                match server.respond_tool(&mut out, id, &r) {
-                    Ok(()) => Ok(Some(out)),
-                    Err(ServerError::Cancelled) => Ok(None),
-                    Err(e) => Err(server_error(e)),
-                }
+                let written = server.respond_tool(&mut out, id, &r);
+                unless_cancelled(written, out)
             })
         })??
     }
@@ -247,11 +256,8 @@ impl ServerSession {
         with_id(id, |id| {
             with_typed::<InputRequiredResultFamily, _>(result, |r| {
                 let mut out = Vec::new();
-                match server.respond_input_required(&mut out, id, &r) {
-                    Ok(()) => Ok(Some(out)),
-                    Err(ServerError::Cancelled) => Ok(None),
-                    Err(e) => Err(server_error(e)),
-                }
+                let written = server.respond_input_required(&mut out, id, &r);
+                unless_cancelled(written, out)
             })
         })??
     }
@@ -306,11 +312,8 @@ impl ServerSession {
         let server = &mut self.server;
         with_id(id, |id| {
             let mut out = Vec::new();
-            match server.respond_failure_with_data(&mut out, id, kind, &message, &data) {
-                Ok(()) => Ok(Some(out)),
-                Err(ServerError::Cancelled) => Ok(None),
-                Err(e) => Err(server_error(e)),
-            }
+            let written = server.respond_failure_with_data(&mut out, id, kind, &message, &data);
+            unless_cancelled(written, out)
         })?
     }
 
