@@ -3,6 +3,15 @@
 # Chromium). Installs what it needs on a fresh machine and skips what is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The tests read the ground truth (the MCP spec and its examples, the JSON-Schema-Test-Suite)
+# from shared/ beside the checkout, as CI has it, or from $MCPWIRE_SHARED: say so now rather
+# than fail ten minutes in.
+shared="${MCPWIRE_SHARED:-$PWD/../shared}"
+if [ ! -d "$shared/spec" ] || [ ! -d "$shared/jsonschema-test-suite" ]; then
+  echo "test-all: no spec/ and jsonschema-test-suite/ under $shared: check the repository out beside shared/ or set MCPWIRE_SHARED" >&2
+  exit 1
+fi
+export MCPWIRE_SHARED="$(cd "$shared" && pwd)"
 bash scripts/setup-rust.sh
 
 echo "== Rust: format and lint"
