@@ -29,7 +29,10 @@
 //! returned [`HttpReply`] in order. When the client's connection closes before the answer
 //! ended, call [`stream_closed`](HttpEndpoint::stream_closed): on 2026-07-28 that cancels
 //! the call; on 2025-11-25 it does not ("Disconnection **SHOULD NOT** be interpreted as the
-//! client cancelling"), and the client can resume with a GET and `Last-Event-ID`. There a
+//! client cancelling"), and the client can resume with a GET and `Last-Event-ID`. On
+//! 2025-11-25 the server may also end a response itself mid-call
+//! ([`close_connection`](HttpEndpoint::close_connection), with a `retry` event first) and
+//! answer on the stream the client resumes. There a
 //! `notifications/cancelled` cancels instead: after each [`handle`](HttpEndpoint::handle),
 //! [`poll_cancelled`](HttpEndpoint::poll_cancelled) names the exchanges whose tool to stop.
 //!
@@ -40,6 +43,8 @@
 //! 2026-07-28) get 404 with -32601, and a request missing `_meta.protocolVersion` or
 //! `_meta.clientCapabilities` gets 400 with -32602 ("A request missing any required field is
 //! malformed"), not -32020: a header can only mismatch a value the body has.
+
+mod close_connection;
 
 use super::find_header;
 use super::reply::{sse_headers, status_for_wire, HttpReply, ReplyStream};

@@ -94,7 +94,9 @@ pub fn status_for_wire(message: &[u8], modern: bool) -> u16 {
 ///
 /// With `stream` (the 2025-11-25 wire, resumable), every event gets an [`EventId`] and the
 /// stream opens with the priming event the 2025-11-25 page asks for: "an SSE event
-/// consisting of an event ID and an empty `data` field".
+/// consisting of an event ID and an empty `data` field". Such a stream can also lose its
+/// connection on purpose ([`close_connection`](Self::close_connection)) and go on when the
+/// client reconnects.
 #[derive(Clone, Debug)]
 pub struct ReplyStream {
     stream: Option<u64>,
@@ -165,6 +167,10 @@ impl ReplyStream {
     /// Starts the SSE stream: its head and, when events are numbered, the priming event
     /// (empty when it already started).
     pub fn open(&mut self) -> HttpReply {
+        self.open_with_retry(None)
+    }
+
+    fn open_with_retry(&mut self, retry: Option<u64>) -> HttpReply {
         if self.started {
             return HttpReply::default();
         }
@@ -179,11 +185,50 @@ impl ReplyStream {
             let id = EventId { stream, seq: 0 }.write(&mut buf);
             let prime = Event {
                 id: id.as_bytes(),
+                retry,
                 ..Default::default()
             };
             let _ = write_event(&mut reply.body, &prime);
         }
         reply
+    }
+
+    /// Ends the HTTP response without terminating the SSE stream (2025-11-25: "the server
+    /// **MAY** close the _connection_ (without terminating the _SSE stream_) at any time"),
+    /// so the client reconnects with `Last-Event-ID` and the stream goes on there. `None`
+    /// when events are not numbered (nothing to resume from) or the stream ended.
+    ///
+    /// "If the server does close the _connection_ prior to terminating the _SSE stream_, it
+    /// **SHOULD** send an SSE event with a standard `retry` field before closing the
+    /// connection": the last event is one with an id, `retry` (milliseconds) and empty
+    /// `data` — the priming event itself when the stream starts here, else an event of its
+    /// own (the client's cursor then points past everything sent).
+    pub fn close_connection(&mut self, retry: u64) -> Option<HttpReply> {
+        let stream = self.stream?;
+        if self.done {
+            return None;
+        }
+        let mut reply = if self.started {
+            self.seq += 1;
+            let mut buf = [0u8; 41];
+            let id = EventId {
+                stream,
+                seq: self.seq,
+            }
+            .write(&mut buf);
+            let event = Event {
+                id: id.as_bytes(),
+                retry: Some(retry),
+                ..Default::default()
+            };
+            let mut reply = HttpReply::default();
+            let _ = write_event(&mut reply.body, &event);
+            reply
+        } else {
+            self.open_with_retry(Some(retry))
+        };
+        reply.done = true;
+        Some(reply)
     }
 
     fn event(&mut self, message: &[u8], out: &mut Vec<u8>) {
