@@ -59,6 +59,11 @@ impl ClientCapability {
         Self::ALL.into_iter().find(|c| method.eq_str(c.method()))
     }
 
+    /// [`of_method`](Self::of_method) for a method name already read.
+    pub fn of_method_name(method: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.method() == method)
+    }
+
     const fn bit(self) -> u8 {
         1 << self as u8
     }

@@ -11,6 +11,8 @@ mod client;
 mod client_types;
 mod cursor;
 mod input_required;
+#[cfg(feature = "alloc")]
+pub mod request_state;
 mod result_type;
 mod server;
 
