@@ -4,6 +4,7 @@
 mod convert;
 mod host;
 mod http_client;
+mod input_required;
 mod schema;
 mod session;
 mod transport;
@@ -215,5 +216,6 @@ fn _mcpwire(m: &Bound<'_, PyModule>) -> PyResult<()> {
     transport::register(m)?;
     http_client::register(m)?;
     host::register(m)?;
+    input_required::register(m)?;
     Ok(())
 }

@@ -402,6 +402,20 @@ impl HttpEndpoint {
         Ok(reply_dict(py, "reply", r)?.into_any())
     }
 
+    /// Ends `exchange`'s response without terminating its SSE stream (2025-11-25 polling):
+    /// the reply (`done`) carries an event with `retry` (milliseconds before the client
+    /// reconnects); the call goes on and answers on the stream the client resumes with GET
+    /// and `Last-Event-ID`. Raises on the 2026-07-28 wire (no resumption there).
+    fn close_connection<'py>(
+        &mut self,
+        py: Python<'py>,
+        exchange: u64,
+        retry: u64,
+    ) -> PyResult<Out<'py>> {
+        let r = check(py, self.inner.close_connection(exchange, retry))?;
+        Ok(reply_dict(py, "reply", r)?.into_any())
+    }
+
     /// The client's connection for `exchange` closed: on 2026-07-28 that cancels the call
     /// (True when it did).
     fn stream_closed(&mut self, exchange: u64) -> bool {

@@ -433,6 +433,23 @@ def check_arguments(
     as ``{}``) fit ``input_schema``, else the ``CallToolResult`` with ``isError: True`` to send
     back, listing every fault. Raises like :func:`validate`."""
 
+def seal_request_state(key: Union[bytes, bytearray], bound_to: str, state: JSON) -> str:
+    """``state`` sealed with ``key`` (at least 32 bytes) for ``bound_to`` (e.g. the tool's
+    name) as a 2026-07-28 ``requestState``: an HMAC-SHA256 tag the client cannot forge.
+    Readable by the client (sealed, not encrypted); it does not expire."""
+
+def open_request_state(key: Union[bytes, bytearray], bound_to: str, sealed: str) -> JSON:
+    """The value :func:`seal_request_state` sealed with the same ``key`` and ``bound_to``.
+    Raises :class:`DecodeError` (kind ``invalid_value``, code -32602) for a state that was
+    changed, sealed for something else or with another key."""
+
+def declared_input_requests(
+    input_requests: Dict[str, JSON], client_capabilities: Optional[Dict[str, JSON]] = None
+) -> Dict[str, JSON]:
+    """The members of ``input_requests`` the client can fulfil: those whose capability
+    (``elicitation``, ``sampling``, ``roots``) ``client_capabilities`` declares as an object.
+    Raises :class:`DecodeError` for a member that is not an input request."""
+
 class OutputCheck(TypedDict):
     outcome: Literal["skipped", "valid", "missing_structured_content", "output_schema_mismatch"]
     errors: List[ValidationErrorInfo]
@@ -612,6 +629,12 @@ class HttpEndpoint:
     def respond_failure(
         self, exchange: int, kind: str, message: str, data: Optional[Dict[str, JSON]] = None
     ) -> HttpReply: ...
+    def close_connection(self, exchange: int, retry: int) -> HttpReply:
+        """Ends the exchange's response without terminating its SSE stream (2025-11-25
+        polling): the reply (``done``) ends with an event carrying ``retry`` (milliseconds
+        before the client reconnects); the call goes on and answers on the stream the client
+        resumes with GET and ``Last-Event-ID``. Raises :class:`DecodeError` on the 2026-07-28
+        wire (closing a response there cancels it) and for an ended or unknown exchange."""
     def stream_closed(self, exchange: int) -> bool: ...
     def poll_cancelled(self) -> Optional[int]:
         """The next exchange a 2025 ``notifications/cancelled`` cancelled (stop its tool)."""
