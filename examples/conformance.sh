@@ -6,11 +6,15 @@
 # Usage: bash examples/conformance.sh URL 2025-11-25|2026-07-28   (after setup-conformance.sh)
 #
 # Left out, as a tools-only server has nothing to serve there: the logging, sampling,
-# elicitation, completion, resources, prompts, caching (it lists prompts and resources too),
-# the input-required-result scenarios that need a prompt or tool logic of their own (request
-# state checks, several rounds, a tampered state, a capability-dependent choice) and tasks
-# scenarios; server-sse-polling
-# (2025-11-25 resumption through a test_reconnection tool) until the example serves it.
+# elicitation, completion, resources, prompts, caching (it lists prompts and resources too)
+# and tasks scenarios, and input-required-result-non-tool-request (an InputRequiredResult
+# from prompts/get of a prompt test_input_required_result_prompt: the examples declare only
+# `tools`, and mcpwire's server answers prompts/get with -32601 as the spec asks of a server
+# without `prompts`; serving it takes a prompts server, not a tool).
+#
+# server-sse-polling (2025-11-25, SEP-1699) runs whole: its test_reconnection tool closes the
+# response mid-call after the priming event with `retry` (mcpwire's HttpEndpoint
+# close_connection) and answers on the stream the suite resumes with GET and Last-Event-ID.
 #
 # server-stateless (2026-07-28) runs whole, every check enforced: its diagnostic tools
 # test_missing_capability (-32021 with requiredCapabilities, status 400) and
@@ -22,14 +26,20 @@ url="$1" wire="$2"
 tools="tools-list tools-call-simple-text tools-call-image tools-call-audio tools-call-embedded-resource
   tools-call-mixed-content tools-call-error tools-call-with-progress json-schema-2020-12"
 # MRTR: a tool answering with input requests (test_input_required_result_* in ../tools.json),
-# asking again when the retry lacks a response, ignoring extra ones, never on tools/list.
+# asking again when the retry lacks a response, ignoring extra ones, never on tools/list;
+# several at once, several rounds, a requestState sealed by mcpwire (seal_request_state) whose
+# changed copy gets -32602, and only the input requests the call's capabilities allow
+# (declared_input_requests).
 input_required="input-required-result-basic-elicitation input-required-result-basic-sampling
   input-required-result-basic-list-roots input-required-result-result-type
   input-required-result-missing-input-response input-required-result-ignore-extra-params
-  input-required-result-validate-input input-required-result-unsupported-methods"
+  input-required-result-validate-input input-required-result-unsupported-methods
+  input-required-result-request-state input-required-result-multiple-input-requests
+  input-required-result-multi-round input-required-result-tampered-state
+  input-required-result-capability-check"
 case "$wire" in
   2025-11-25) scenarios="server-initialize ping $tools server-session-lifecycle server-sse-multiple-streams
-    dns-rebinding-protection" ;;
+    server-sse-polling dns-rebinding-protection" ;;
   2026-07-28) scenarios="server-stateless $tools server-sse-multiple-streams dns-rebinding-protection
     http-header-validation http-custom-header-server-validation $input_required" ;;
   *) echo "conformance.sh: unknown wire $wire" >&2; exit 2 ;;

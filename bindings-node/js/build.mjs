@@ -46,6 +46,9 @@ const EXPORTS = [
   'renderResult',
   'linksToRead',
   'checkTools',
+  'sealRequestState',
+  'openRequestState',
+  'declaredInputRequests',
   'ready',
 ]
 

@@ -33,6 +33,9 @@ export {
   renderResult,
   linksToRead,
   checkTools,
+  sealRequestState,
+  openRequestState,
+  declaredInputRequests,
 } from './@binding.js'
 export type { Limits } from './@binding.js'
 export type * from './types.js'

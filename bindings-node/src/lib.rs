@@ -28,6 +28,7 @@ mod args;
 mod decode;
 mod host;
 mod http_client;
+mod input_required;
 mod schema;
 mod session;
 mod transport;

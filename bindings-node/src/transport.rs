@@ -533,6 +533,29 @@ impl HttpEndpoint {
         reply(env, "reply", r)
     }
 
+    /// Ends `exchange`'s response without terminating its SSE stream (2025-11-25 polling):
+    /// the reply (`done`) ends with an event carrying `retry` (milliseconds before the client
+    /// reconnects); the call goes on and answers on the stream the client resumes with GET
+    /// and `Last-Event-ID`. Throws on the 2026-07-28 wire (no resumption there).
+    #[napi(
+        ts_args_type = "exchange: number, retry: number",
+        ts_return_type = "HttpReply<Buffer>"
+    )]
+    pub fn close_connection<'a>(
+        &mut self,
+        env: &'a Env,
+        exchange: Unknown,
+        retry: Unknown,
+    ) -> Result<Object<'a>> {
+        let exchange = exchange_arg(env, exchange)?;
+        let retry = millis_arg(env, retry, "retry")?;
+        let r = self
+            .inner
+            .close_connection(exchange, retry)
+            .map_err(|e| mcpwire_error(env, e))?;
+        reply(env, "reply", r)
+    }
+
     /// The client's connection for `exchange` closed: on 2026-07-28 that cancels the call
     /// (true when it did).
     #[napi(ts_args_type = "exchange: number")]

@@ -41,6 +41,7 @@ mod args;
 #[cfg(feature = "schema")]
 mod host;
 mod http_client;
+mod input_required;
 #[cfg(feature = "schema")]
 mod schema;
 mod session;

@@ -503,6 +503,26 @@ impl HttpEndpoint {
         )
     }
 
+    /// Ends `exchange`'s response without terminating its SSE stream (2025-11-25 polling):
+    /// the reply (`done`) ends with an event carrying `retry` (milliseconds before the client
+    /// reconnects); the call goes on and answers on the stream the client resumes with GET
+    /// and `Last-Event-ID`. Throws on the 2026-07-28 wire (no resumption there).
+    #[wasm_bindgen(js_name = closeConnection, unchecked_return_type = "HttpReply<Uint8Array>")]
+    pub fn close_connection(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] exchange: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] retry: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let exchange = exchange_arg(&exchange)?;
+        let retry = millis_arg(&retry, "retry")?;
+        reply(
+            "reply",
+            self.inner
+                .close_connection(exchange, retry)
+                .map_err(mcpwire_error)?,
+        )
+    }
+
     /// The client's connection for `exchange` closed: on 2026-07-28 that cancels the call
     /// (true when it did).
     #[wasm_bindgen(js_name = streamClosed)]

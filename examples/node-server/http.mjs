@@ -2,7 +2,8 @@
 // sessions and 2026-07-28 stateless, on one endpoint, /mcp.
 //
 // Everything HTTP about MCP (which wire a request is on, header checks, session ids,
-// statuses, JSON or SSE, resumption, cancellation by a closed stream) is mcpwire's
+// statuses, JSON or SSE, resumption, cancellation by a closed stream, a response closed
+// mid-call for the client to resume) is mcpwire's
 // HttpEndpoint: this module moves bytes between it and node:http and runs the tools
 // (tools.mjs answer()).
 import { randomBytes } from 'node:crypto';
@@ -37,7 +38,19 @@ export function app(port) {
       const report = async (progress, total) => {
         if (request.progressToken !== null) emit(exchange, endpoint.notifyProgress(exchange, progress, total));
       };
-      const outcome = await answer(request.name, request.arguments, report, abort.signal, request);
+      // 2025-11-25 only (a closed 2026-07-28 response would cancel the call): the endpoint
+      // keeps what follows for the client's GET with Last-Event-ID.
+      const closeConnection = (retryMs) => {
+        let closed;
+        try {
+          closed = endpoint.closeConnection(exchange, retryMs);
+        } catch (e) {
+          if (!(e instanceof McpwireError)) throw e;
+          return; // the 2026-07-28 wire: the answer comes on this response
+        }
+        emit(exchange, closed);
+      };
+      const outcome = await answer(request.name, request.arguments, report, abort.signal, request, closeConnection);
       emit(exchange, respond(endpoint, exchange, outcome));
     } catch (e) {
       if (!abort.signal.aborted && !(e instanceof McpwireError)) throw e;

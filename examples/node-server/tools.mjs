@@ -4,9 +4,12 @@
 //
 // `answer(name, args, report, signal)` is what a tools/call gets; `Session` runs the tools on
 // one mcpwire Server (a stdio connection), the HTTP form on mcpwire's endpoint.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { McpwireError, Schema, Server, checkArguments } from '../../bindings-node/mcpwire.mjs';
+import {
+  McpwireError, Schema, Server, checkArguments, declaredInputRequests, openRequestState, sealRequestState,
+} from '../../bindings-node/mcpwire.mjs';
 
 export const definitions = JSON.parse(readFileSync(new URL('../tools.json', import.meta.url), 'utf8'));
 export const serverInfo = definitions.serverInfo;
@@ -19,6 +22,9 @@ const schemas = Object.fromEntries(tools.map((t) => [t.name, new Schema(t.inputS
 // One page: the catalog is small. ttlMs/cacheScope are 2026-07-28's cache hints (0: ask again
 // each time); the older versions allow extra members.
 export const list = { tools, ttlMs: 0, cacheScope: 'public' };
+// The key sealing the requestState of 'rounds' tools: fresh each start (a state from an
+// earlier run is refused, as a changed one is).
+const stateKey = randomBytes(32);
 
 /** mcpwire's clock: milliseconds on a monotonic scale. */
 export const now = () => Math.floor(performance.now());
@@ -28,15 +34,22 @@ export const now = () => Math.floor(performance.now());
  * InputRequiredResult) or `{ kind, message, data }` (a failure). `await report(progress,
  * total)` sends progress (the caller drops it when the request asked for none); `signal`
  * aborts the tool (it then throws); `call` is the call event (what it declared and brought
- * back, 2026-07-28).
+ * back, 2026-07-28); `closeConnection(retryMs)`, when the transport has one, ends the
+ * response mid-call while its stream goes on (2025-11-25 polling).
  */
-export async function answer(name, args, report, signal, call = {}) {
+export async function answer(name, args, report, signal, call = {}, closeConnection = null) {
   const d = byName[name];
   if (d === undefined) return { kind: 'unknown_tool', message: `Unknown tool: ${name}` };
   args ??= {};
   if (!schemas[name].isValid(args)) return { result: checkArguments(d.tool.inputSchema, name, args) };
   if (d.fail !== undefined) return { kind: 'tool_execution_failed', message: d.fail };
   if (d.inputRequests !== undefined) return ask(d, call);
+  if (d.rounds !== undefined) return askRounds(d, call);
+  if (d.reconnect !== undefined) {
+    closeConnection?.(d.reconnect.retryMs);
+    await sleep(d.reconnect.afterMs, undefined, { signal });
+    return { result: d.reconnect.result };
+  }
   if (d.progress !== undefined) {
     for (const [i, value] of d.progress.entries()) {
       if (i) await sleep(d.intervalMs, undefined, { signal });
@@ -61,21 +74,66 @@ export async function answer(name, args, report, signal, call = {}) {
  * for each; then the responses.
  */
 function ask(d, call) {
-  const declared = call.clientCapabilities ?? null;
-  const missing = Object.fromEntries(Object.entries(d.requires).filter(([k]) => declared !== null && !(k in declared)));
-  if (Object.keys(missing).length > 0) {
-    return {
-      kind: 'missing_required_client_capability',
-      message: `${d.tool.name} needs the client capabilities ${Object.keys(missing).sort()}`,
-      data: { requiredCapabilities: missing },
-    };
-  }
+  const refused = missingCapabilities(d, call);
+  if (refused !== null) return refused;
   const responses = call.inputResponses ?? {};
   const keys = Object.keys(d.inputRequests);
   const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!keys.every((k) => isObject(responses[k]))) return { inputRequired: { inputRequests: d.inputRequests } };
   const got = Object.fromEntries(keys.sort().map((k) => [k, responses[k]]));
   return { result: { content: [{ type: 'text', text: JSON.stringify(got) }] } };
+}
+
+/** -32021 naming what the tool `requires` and the call did not declare, or null. */
+function missingCapabilities(d, call) {
+  const declared = call.clientCapabilities ?? null;
+  const missing = Object.fromEntries(Object.entries(d.requires ?? {}).filter(([k]) => declared !== null && !(k in declared)));
+  if (Object.keys(missing).length === 0) return null;
+  return {
+    kind: 'missing_required_client_capability',
+    message: `${d.tool.name} needs the client capabilities ${Object.keys(missing).sort()}`,
+    data: { requiredCapabilities: missing },
+  };
+}
+
+/**
+ * A tool asking its `rounds` of input requests in turn (2026-07-28), carrying what it needs
+ * again in a sealed requestState: the round, the keys asked, the answers so far. A retry
+ * without every asked answer is asked again; a changed state is -32602.
+ */
+function askRounds(d, call) {
+  const name = d.tool.name;
+  const refused = missingCapabilities(d, call);
+  if (refused !== null) return refused;
+  let state = { round: 0, asked: null, answers: {} };
+  if (call.requestState != null) {
+    try {
+      state = openRequestState(stateKey, name, call.requestState);
+    } catch (e) {
+      if (!(e instanceof McpwireError)) throw e;
+      return { kind: e.kind, message: e.message };
+    }
+    const responses = call.inputResponses ?? {};
+    const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+    if (state.asked.every((k) => isObject(responses[k]))) {
+      for (const k of state.asked) state.answers[k] = responses[k];
+      state.round += 1;
+    }
+  }
+  if (state.round === d.rounds.length) {
+    const answers = Object.fromEntries(Object.keys(state.answers).sort().map((k) => [k, state.answers[k]]));
+    return { result: { content: [{ type: 'text', text: `state-ok: ${JSON.stringify(answers)}` }] } };
+  }
+  let asks = d.rounds[state.round];
+  if (d.askDeclared) {
+    asks = declaredInputRequests(asks, call.clientCapabilities ?? null);
+    if (Object.keys(asks).length === 0) {
+      const text = `${name}: none of its input requests fit the declared client capabilities`;
+      return { result: { content: [{ type: 'text', text }] } };
+    }
+  }
+  state.asked = Object.keys(asks).sort();
+  return { inputRequired: { inputRequests: asks, requestState: sealRequestState(stateKey, name, state) } };
 }
 
 /**

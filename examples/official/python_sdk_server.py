@@ -45,8 +45,14 @@ def needs_2026(name):
     server.tool(name=name, description=BY_NAME[name]["tool"]["description"])(tool)
 
 
-for name in (n for n, d in BY_NAME.items() if "inputRequests" in d):
+for name in (n for n, d in BY_NAME.items() if "inputRequests" in d or "rounds" in d):
     needs_2026(name)
+
+
+@server.tool(description=BY_NAME["test_reconnection"]["tool"]["description"])
+async def test_reconnection() -> CallToolResult:
+    """Answers at once: what mcpwire's client is tested with here needs no stream closed."""
+    return CallToolResult.model_validate(BY_NAME["test_reconnection"]["reconnect"]["result"])
 
 
 @server.tool(description=BY_NAME["json_schema_2020_12_tool"]["tool"]["description"])

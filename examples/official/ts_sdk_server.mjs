@@ -34,11 +34,14 @@ function newServer() {
   }
   // The tools that ask for input with 2026-07-28's input_required results, which this SDK (up
   // to 2025-11-25) does not have: listed, and a tool error when called.
-  for (const name of Object.keys(byName).filter((n) => byName[n].inputRequests !== undefined)) {
+  for (const name of Object.keys(byName).filter((n) => byName[n].inputRequests !== undefined || byName[n].rounds !== undefined)) {
     server.registerTool(name, { description: byName[name].tool.description }, async () => {
       throw new Error(`${name} asks for input with input_required results (2026-07-28)`);
     });
   }
+  // Answers at once: what mcpwire's client is tested with here needs no stream closed.
+  const rc = byName.test_reconnection;
+  server.registerTool(rc.tool.name, { description: rc.tool.description }, async () => rc.reconnect.result);
   const j = byName.json_schema_2020_12_tool;
   server.registerTool(j.tool.name, {
     description: j.tool.description,

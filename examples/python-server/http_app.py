@@ -2,8 +2,9 @@
 both wires, 2025-11-25 with sessions and 2026-07-28 stateless, on one endpoint, /mcp.
 
 Everything HTTP about MCP (which wire a request is on, header checks, session ids, statuses,
-JSON or SSE, resumption, cancellation by a closed stream) is mcpwire's HttpEndpoint: this
-module moves bytes between it and ASGI and runs the tools (tools.answer)."""
+JSON or SSE, resumption, cancellation by a closed stream, a response closed mid-call for the
+client to resume) is mcpwire's HttpEndpoint: this module moves bytes between it and ASGI and
+runs the tools (tools.answer)."""
 
 import asyncio
 import os
@@ -68,7 +69,8 @@ class App:
             reply = queue.get_nowait()
             await write(send, reply)
             if reply["done"]:
-                del self.outlets[exchange]
+                if self.outlets.get(exchange) is queue:  # (not a resumed stream's)
+                    del self.outlets[exchange]
                 return
         gone = asyncio.create_task(wait_disconnect(receive))
         try:
@@ -105,7 +107,15 @@ class App:
                 if request["progressToken"] is not None:
                     self.emit(exchange, self.endpoint.notify_progress(exchange, progress, total))
 
-            outcome = await answer(request["name"], request["arguments"], report, request)
+            def close_connection(retry_ms):
+                # 2025-11-25 only (a closed 2026-07-28 response would cancel the call): the
+                # endpoint keeps what follows for the client's GET with Last-Event-ID.
+                try:
+                    self.emit(exchange, self.endpoint.close_connection(exchange, retry_ms))
+                except mcpwire.DecodeError:
+                    pass  # the 2026-07-28 wire: the answer comes on this response
+
+            outcome = await answer(request["name"], request["arguments"], report, request, close_connection)
             self.emit(exchange, respond(Responder(self.endpoint, exchange), outcome))
         except (asyncio.CancelledError, mcpwire.Error) as e:
             # Cancelled (a closed 2026-07-28 stream, or notifications/cancelled making the

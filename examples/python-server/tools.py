@@ -7,6 +7,7 @@ one mcpwire.Server (a stdio connection), the HTTP form on mcpwire's endpoint."""
 
 import asyncio
 import json
+import os
 import time
 from pathlib import Path
 
@@ -23,6 +24,9 @@ SCHEMAS = {name: mcpwire.Schema(d["tool"]["inputSchema"]) for name, d in BY_NAME
 # One page: the catalog is small. ttlMs/cacheScope are 2026-07-28's cache hints (0: ask again
 # each time); the older versions allow extra members.
 LIST = {"tools": TOOLS, "ttlMs": 0, "cacheScope": "public"}
+# The key sealing the requestState of 'rounds' tools: fresh each start (a state from an
+# earlier run is refused, as a changed one is).
+STATE_KEY = os.urandom(32)
 
 
 def now() -> int:
@@ -30,11 +34,13 @@ def now() -> int:
     return int(time.monotonic() * 1000)
 
 
-async def answer(name: str, arguments, report, call=None):
+async def answer(name: str, arguments, report, call=None, close_connection=None):
     """What a tools/call of `name` gets: ("result", CallToolResult), ("input_required",
     InputRequiredResult) or ("failure", error kind, message, data or None). `await
     report(progress, total)` sends progress (the caller drops it when the request asked for
-    none); `call` is the call event (what it declared and brought back, 2026-07-28)."""
+    none); `call` is the call event (what it declared and brought back, 2026-07-28);
+    `close_connection(retry_ms)`, when the transport has one, ends the response mid-call
+    while its stream goes on (2025-11-25 polling)."""
     d = BY_NAME.get(name)
     if d is None:
         return "failure", "unknown_tool", f"Unknown tool: {name}", None
@@ -45,6 +51,14 @@ async def answer(name: str, arguments, report, call=None):
         return "failure", "tool_execution_failed", d["fail"], None
     if "inputRequests" in d:
         return ask(d, call or {})
+    if "rounds" in d:
+        return ask_rounds(d, call or {})
+    if "reconnect" in d:
+        r = d["reconnect"]
+        if close_connection is not None:
+            close_connection(r["retryMs"])
+        await asyncio.sleep(r["afterMs"] / 1000)
+        return "result", r["result"]
     if "progress" in d:
         for i, value in enumerate(d["progress"]):
             if i:
@@ -66,17 +80,57 @@ def ask(d: dict, call: dict):
     """A tool that needs input from the client (2026-07-28): -32021 naming what it `requires`
     when the call did not declare it; its `inputRequests` again until the retry brings a
     response for each; then the responses."""
-    declared = call.get("clientCapabilities")
-    missing = {k: v for k, v in d["requires"].items() if declared is not None and k not in declared}
-    if missing:
-        return ("failure", "missing_required_client_capability",
-                f"{d['tool']['name']} needs the client capabilities {sorted(missing)}",
-                {"requiredCapabilities": missing})
+    refused = missing_capabilities(d, call)
+    if refused:
+        return refused
     responses = call.get("inputResponses") or {}
     if not all(isinstance(responses.get(key), dict) for key in d["inputRequests"]):
         return "input_required", {"inputRequests": d["inputRequests"]}
     got = {key: responses[key] for key in d["inputRequests"]}
     return "result", {"content": [{"type": "text", "text": json.dumps(got, sort_keys=True)}]}
+
+
+def missing_capabilities(d: dict, call: dict):
+    """-32021 naming what the tool `requires` and the call did not declare, or None."""
+    declared = call.get("clientCapabilities")
+    missing = {k: v for k, v in d.get("requires", {}).items() if declared is not None and k not in declared}
+    if not missing:
+        return None
+    return ("failure", "missing_required_client_capability",
+            f"{d['tool']['name']} needs the client capabilities {sorted(missing)}",
+            {"requiredCapabilities": missing})
+
+
+def ask_rounds(d: dict, call: dict):
+    """A tool asking its `rounds` of input requests in turn (2026-07-28), carrying what it
+    needs again in a sealed requestState: the round, the keys asked, the answers so far. A
+    retry without every asked answer is asked again; a changed state is -32602."""
+    name = d["tool"]["name"]
+    refused = missing_capabilities(d, call)
+    if refused:
+        return refused
+    state = {"round": 0, "asked": None, "answers": {}}
+    if call.get("requestState") is not None:
+        try:
+            state = mcpwire.open_request_state(STATE_KEY, name, call["requestState"])
+        except mcpwire.DecodeError as e:
+            return "failure", e.kind, str(e), None
+        responses = call.get("inputResponses") or {}
+        if all(isinstance(responses.get(k), dict) for k in state["asked"]):
+            state["answers"].update({k: responses[k] for k in state["asked"]})
+            state["round"] += 1
+    if state["round"] == len(d["rounds"]):
+        text = "state-ok: " + json.dumps(state["answers"], sort_keys=True)
+        return "result", {"content": [{"type": "text", "text": text}]}
+    asks = d["rounds"][state["round"]]
+    if d.get("askDeclared"):
+        asks = mcpwire.declared_input_requests(asks, call.get("clientCapabilities"))
+        if not asks:
+            text = f"{name}: none of its input requests fit the declared client capabilities"
+            return "result", {"content": [{"type": "text", "text": text}]}
+    state["asked"] = sorted(asks)
+    sealed = mcpwire.seal_request_state(STATE_KEY, name, state)
+    return "input_required", {"inputRequests": asks, "requestState": sealed}
 
 
 def respond(respond_to, outcome):
