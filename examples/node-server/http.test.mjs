@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, HttpClient } from '../../bindings-node/mcpwire.mjs';
+import { Client, HttpClient, SseDecoder } from '../../bindings-node/mcpwire.mjs';
 import { app } from './http.mjs';
+import { byName } from './tools.mjs';
 
 const clientInfo = { name: 'test', version: '1' };
 
@@ -117,5 +118,33 @@ test('input_required over HTTP 2026-07-28', async () => {
     assert.deepEqual(JSON.parse(done.result.content[0].text), answer);
   } finally {
     server.close();
+  }
+});
+
+// test_reconnection on 2025-11-25: the POST response ends after the priming event with retry;
+// a GET with Last-Event-ID gets the result.
+test('test_reconnection closes the response and answers on the resumed stream', async () => {
+  const s = await listening();
+  try {
+    const client = new Client({ version: '2025-11-25', clientInfo });
+    const wire = new HttpClient('2025-11-25');
+    await send(s.url, wire, client, client.start(0).bytes);
+    await send(s.url, wire, client, client.pollTransmit());
+    const req = wire.request(client.callTool(0, 'test_reconnection', {}).bytes);
+    const res = await fetch(s.url, { method: req.method, headers: req.headers, body: req.body });
+    assert.equal(res.headers.get('content-type'), 'text/event-stream');
+    const closed = new SseDecoder().feed(new Uint8Array(await res.arrayBuffer()));
+    assert.deepEqual(closed.map((e) => [e.data, e.retry]), [['', byName.test_reconnection.reconnect.retryMs]]);
+    assert.equal(s.endpoint.exchangeCount, 1);
+    const resumed = await fetch(s.url, {
+      headers: { accept: 'text/event-stream', 'mcp-session-id': wire.sessionId, 'mcp-protocol-version': '2025-11-25', 'last-event-id': closed[0].id },
+    });
+    const events = new SseDecoder().feed(new Uint8Array(await resumed.arrayBuffer())).filter((e) => e.data !== '');
+    assert.equal(events.length, 1);
+    assert.deepEqual(JSON.parse(events[0].data).result.content, byName.test_reconnection.reconnect.result.content);
+    assert.equal(s.endpoint.exchangeCount, 0);
+  } finally {
+    s.server.closeAllConnections();
+    s.server.close();
   }
 });

@@ -122,3 +122,59 @@ test('input_required tools are tool errors before 2026-07-28', async () => {
   assert.equal(got.result.isError, true);
   assert.ok(got.result.content[0].text.includes('2026-07-28'));
 });
+
+const all = { elicitation: {}, sampling: {}, roots: {} };
+const accept = (content) => ({ action: 'accept', content });
+
+// test_input_required_result_multi_round: two input_required results, each with its own
+// sealed requestState; a retry without the asked answer is asked the same again; then every
+// answer, after state-ok.
+test('rounds carry a sealed requestState to the end (2026-07-28)', async () => {
+  const name = 'test_input_required_result_multi_round';
+  const l = await new Link('2026-07-28', all).handshake();
+  const first = await l.call(name);
+  assert.deepEqual(Object.keys(first.result.inputRequests), ['step1']);
+  const state1 = first.result.requestState;
+  const again = await l.retry(name, { other: accept({}) }, state1);
+  assert.equal(again.result.requestState, state1);
+  const second = await l.retry(name, { step1: accept({ name: 'Ada' }) }, state1);
+  assert.deepEqual(Object.keys(second.result.inputRequests), ['step2']);
+  assert.notEqual(second.result.requestState, state1);
+  const done = await l.retry(name, { step2: accept({ color: 'blue' }) }, second.result.requestState);
+  assert.equal(done.class, 'success');
+  const text = done.result.content[0].text;
+  assert.ok(text.startsWith('state-ok: '));
+  assert.deepEqual(JSON.parse(text.slice('state-ok: '.length)), { step1: accept({ name: 'Ada' }), step2: accept({ color: 'blue' }) });
+});
+
+test('a changed requestState is invalid params (2026-07-28)', async () => {
+  const name = 'test_input_required_result_tampered_state';
+  const l = await new Link('2026-07-28', all).handshake();
+  const state = (await l.call(name)).result.requestState;
+  const other = (await l.call('test_input_required_result_request_state')).result.requestState;
+  for (const bad of [`${state}-TAMPERED`, `x${state}`, 'nonsense', other]) {
+    const got = await l.retry(name, { confirm: accept({ ok: true }) }, bad);
+    assert.equal(got.error.code, -32602, bad);
+  }
+  assert.equal((await l.retry(name, { confirm: accept({ ok: true }) }, state)).event, 'tool_result');
+});
+
+test('askDeclared asks only what the call declared (2026-07-28)', async () => {
+  const name = 'test_input_required_result_capabilities';
+  for (const [declared, keys] of [[{ sampling: {} }, ['greeting']], [{ elicitation: {} }, ['user_name']],
+    [{ elicitation: {}, sampling: {} }, ['greeting', 'user_name']]]) {
+    const got = await (await new Link('2026-07-28', declared).handshake()).call(name);
+    assert.deepEqual(Object.keys(got.result.inputRequests).sort(), keys);
+  }
+  const none = await (await new Link('2026-07-28', {}).handshake()).call(name);
+  assert.match(none.result.content[0].text, /none of its input requests/);
+  const refused = await (await new Link('2026-07-28', { elicitation: {} }).handshake()).call('test_input_required_result_multiple_inputs');
+  assert.deepEqual(refused.error.data.requiredCapabilities, { sampling: {}, roots: {} });
+});
+
+test('test_reconnection just answers where no connection can close', async () => {
+  for (const version of ['2025-11-25', '2026-07-28']) {
+    const got = await (await new Link(version).handshake()).call('test_reconnection');
+    assert.deepEqual(got.result.content, byName.test_reconnection.reconnect.result.content);
+  }
+});

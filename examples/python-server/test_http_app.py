@@ -6,6 +6,7 @@ import asyncio
 import json
 
 import mcpwire
+import tools
 from http_app import App
 
 URL_HEADERS = [(b"host", b"127.0.0.1:9")]
@@ -145,4 +146,34 @@ def test_input_required_over_http_2026():
         assert status == 200 and got["event"] == "tool_result"
         assert json.loads(got["result"]["content"][0]["text"]) == answer
 
+    asyncio.run(main())
+
+
+def test_reconnection_closes_the_response_and_answers_on_the_resumed_stream():
+    """test_reconnection on 2025-11-25: the POST response ends after the priming event with
+    retry; a GET with Last-Event-ID gets the result."""
+    async def main():
+        app = App(9)
+        client, wire = mcpwire.Client("2025-11-25", HOST), mcpwire.HttpClient("2025-11-25")
+        _, hello = client.start(0)
+        exchange, init = post(app, wire, hello)
+        await init.task
+        init.read(wire, exchange, client)
+        exchange, initialized = post(app, wire, client.poll_transmit())
+        await initialized.task
+        _, _, message = client.call_tool(0, "test_reconnection", {})
+        exchange, call = post(app, wire, message)
+        await call.task  # the response ended, the call goes on
+        assert call.sent[0]["status"] == 200 and call.sent[-1]["more_body"] is False
+        (priming,) = [e for e in mcpwire.SseDecoder().feed(call.body()) if e["kind"] == "event"]
+        assert (priming["data"], priming["retry"]) == ("", tools.BY_NAME["test_reconnection"]["reconnect"]["retryMs"])
+        assert b'"result"' not in call.body() and app.endpoint.exchange_count == 1
+        headers = [(b"accept", b"text/event-stream"), (b"mcp-session-id", wire.session_id.encode()),
+                   (b"mcp-protocol-version", b"2025-11-25"), (b"last-event-id", priming["id"].encode())]
+        resumed = Request(app, "GET", headers, b"")
+        await until(lambda: b'"result"' in resumed.body())
+        await resumed.task
+        (answer,) = [json.loads(e["data"]) for e in mcpwire.SseDecoder().feed(resumed.body()) if e["data"]]
+        assert answer["result"]["content"] == tools.BY_NAME["test_reconnection"]["reconnect"]["result"]["content"]
+        assert app.endpoint.exchange_count == 0
     asyncio.run(main())

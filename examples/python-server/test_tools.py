@@ -148,3 +148,67 @@ def test_input_required_tools_are_tool_errors_before_2026():
     got = asyncio.run(link.call("test_streaming_elicitation"))
     assert got["event"] == "tool_result" and got["result"]["isError"] is True
     assert "2026-07-28" in got["result"]["content"][0]["text"]
+
+
+def rounds_link(capabilities={"elicitation": {}, "sampling": {}, "roots": {}}):
+    link = Link("2026-07-28", capabilities)
+    asyncio.run(link.handshake())
+    return link
+
+
+def accept(**content):
+    return {"action": "accept", "content": content}
+
+
+def test_rounds_carry_a_sealed_request_state_to_the_end():
+    """test_input_required_result_multi_round: two input_required results, each with its own
+    sealed requestState; a retry without the asked answer is asked the same again; then
+    every answer, after state-ok."""
+    link, name = rounds_link(), "test_input_required_result_multi_round"
+    first = asyncio.run(link.call(name))
+    assert first["event"] == "input_required" and list(first["result"]["inputRequests"]) == ["step1"]
+    state1 = first["result"]["requestState"]
+    again = asyncio.run(link.retry(name, {"other": accept()}, state1))
+    assert again["result"]["requestState"] == state1 and list(again["result"]["inputRequests"]) == ["step1"]
+    second = asyncio.run(link.retry(name, {"step1": accept(name="Ada")}, state1))
+    assert list(second["result"]["inputRequests"]) == ["step2"]
+    state2 = second["result"]["requestState"]
+    assert state2 != state1
+    done = asyncio.run(link.retry(name, {"step2": accept(color="blue")}, state2))
+    assert done["event"] == "tool_result" and done["class"] == "success"
+    text = done["result"]["content"][0]["text"]
+    assert text.startswith("state-ok: ")
+    assert json.loads(text[len("state-ok: "):]) == {"step1": accept(name="Ada"), "step2": accept(color="blue")}
+
+
+def test_a_changed_request_state_is_invalid_params():
+    link, name = rounds_link(), "test_input_required_result_tampered_state"
+    state = asyncio.run(link.call(name))["result"]["requestState"]
+    for bad in [state + "-TAMPERED", "x" + state, "nonsense"]:
+        got = asyncio.run(link.retry(name, {"confirm": accept(ok=True)}, bad))
+        assert got["event"] == "error" and got["error"]["code"] == -32602
+    # A state sealed for another tool does not fit this one.
+    other = asyncio.run(link.call("test_input_required_result_request_state"))["result"]["requestState"]
+    got = asyncio.run(link.retry(name, {"confirm": accept(ok=True)}, other))
+    assert got["event"] == "error" and got["error"]["code"] == -32602
+    done = asyncio.run(link.retry(name, {"confirm": accept(ok=True)}, state))
+    assert done["event"] == "tool_result"
+
+
+def test_ask_declared_asks_only_what_the_call_declared():
+    name = "test_input_required_result_capabilities"
+    for declared, keys in [({"sampling": {}}, ["greeting"]), ({"elicitation": {}}, ["user_name"]),
+                           ({"elicitation": {}, "sampling": {}}, ["greeting", "user_name"])]:
+        link = rounds_link(declared)
+        got = asyncio.run(link.call(name))
+        assert got["event"] == "input_required" and sorted(got["result"]["inputRequests"]) == keys
+    got = asyncio.run(rounds_link({}).call(name))
+    assert got["event"] == "tool_result" and "none of its input requests" in got["result"]["content"][0]["text"]
+    # A rounds tool with `requires`: -32021 before anything is asked.
+    got = asyncio.run(rounds_link({"elicitation": {}}).call("test_input_required_result_multiple_inputs"))
+    assert got["event"] == "error" and got["error"]["data"]["requiredCapabilities"] == {"sampling": {}, "roots": {}}
+
+
+def test_reconnection_just_answers_where_no_connection_can_close(link):
+    got = asyncio.run(link.call("test_reconnection"))
+    assert got["result"]["content"] == tools.BY_NAME["test_reconnection"]["reconnect"]["result"]["content"]
