@@ -63,6 +63,9 @@ const SECOND = [
   'renderResult',
   'linksToRead',
   'checkTools',
+  'sealRequestState',
+  'openRequestState',
+  'declaredInputRequests',
 ]
 
 const TARGETS = {

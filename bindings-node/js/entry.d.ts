@@ -62,7 +62,9 @@ export declare const errorKinds: ReadonlyArray<Readonly<ErrorKindInfo>>
 
 /** Resolves once every function can be called. In the web package (two modules, for a small
  * first load) it fetches the second one, with the JSON Schema functions (`validate`,
- * `validateJson`, `Schema`, `checkArguments`, `checkOutput`) and the host kit (`Catalog`,
- * `renderResult`, `linksToRead`, `checkTools`): they throw until it has resolved. Elsewhere
+ * `validateJson`, `Schema`, `checkArguments`, `checkOutput`), the host kit (`Catalog`,
+ * `renderResult`, `linksToRead`, `checkTools`) and a server's requestState helpers
+ * (`sealRequestState`, `openRequestState`, `declaredInputRequests`): they throw until it has
+ * resolved. Elsewhere
  * it resolves at once. */
 export declare function ready(): Promise<void>

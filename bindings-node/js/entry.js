@@ -122,9 +122,9 @@ const Catalog = second.cls('Catalog')
 const renderResult = guard(second.fn('renderResult'))
 const linksToRead = guard(second.fn('linksToRead'))
 const checkTools = guard(second.fn('checkTools'))
-const sealRequestState = guard(binding.sealRequestState)
-const openRequestState = guard(binding.openRequestState)
-const declaredInputRequests = guard(binding.declaredInputRequests)
+const sealRequestState = guard(second.fn('sealRequestState'))
+const openRequestState = guard(second.fn('openRequestState'))
+const declaredInputRequests = guard(second.fn('declaredInputRequests'))
 
 const errorKinds = Object.freeze(binding.errorKinds().map(Object.freeze))
 //@exports

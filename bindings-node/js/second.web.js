@@ -1,6 +1,7 @@
 // The web package's JSON Schema functions and host kit (validate, validateJson, Schema,
-// checkArguments, checkOutput, Catalog, renderResult, linksToRead, checkTools) are in a second
-// module, mcpwire_schema.js with its wasm, so that a page's first load stays small. `ready()`
+// checkArguments, checkOutput, Catalog, renderResult, linksToRead, checkTools) and a server's
+// requestState helpers (sealRequestState, openRequestState, declaredInputRequests) are in a
+// second module, mcpwire_schema.js with its wasm, so that a page's first load stays small. `ready()`
 // fetches and compiles it once; until it has resolved, those functions throw an `Error` saying
 // so (a browser cannot fetch and compile a module synchronously), never a wrong answer.
 let schemaBinding = null

@@ -41,6 +41,8 @@ mod args;
 #[cfg(feature = "schema")]
 mod host;
 mod http_client;
+// (In the web package's second module, with the schema functions: the first load stays small.)
+#[cfg(feature = "schema")]
 mod input_required;
 #[cfg(feature = "schema")]
 mod schema;

@@ -61,5 +61,8 @@ test('polling: a result sent while away is replayed; a 2026 response cannot be c
     modern,
   )
   assert.equal(m.kind, 'call')
-  assert.throws(() => ep.closeConnection(m.exchange, 10), /2026-07-28/)
+  assert.throws(
+    () => ep.closeConnection(m.exchange, 10),
+    (e) => mcpwireError('invalid_value', -32602)(e) && e.message.includes('2026-07-28'),
+  )
 })
