@@ -1,8 +1,8 @@
 // ready(): the web package keeps the JSON Schema functions, the host kit and a server's
 // requestState helpers in a second module (a small first load, BENCHMARKS.md); they wait for
 // `await ready()`. In the other packages everything is loaded at once and ready() resolves at
-// once. Runs first: in the browser it
-// checks the state before the second module is there, then loads it for the rest of the suite.
+// once. Runs first: in the browser it checks the state before the second module is there,
+// then loads it for the rest of the suite.
 
 import { test, assert, lib, env } from './common.mjs'
 
