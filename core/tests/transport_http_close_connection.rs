@@ -191,3 +191,25 @@ fn the_connection_can_close_again_on_the_resumed_stream() {
     assert_eq!(exchange, x);
     assert!(events(&reply.body).is_empty());
 }
+
+#[test]
+fn the_standalone_stream_keeps_its_place_when_its_connection_closes() {
+    let mut ep = endpoint();
+    let with = session(&mut ep);
+    let get = refs(&with[..1]);
+    let Handled::Stream { exchange, .. } = send(&mut ep, "GET", &get, "") else {
+        panic!("no stream")
+    };
+    let closed = ep.close_connection(exchange, 1000).unwrap();
+    assert_eq!((closed.status, closed.done), (None, true));
+    assert_eq!(
+        events(&closed.body),
+        [("1-1".to_string(), Some(1000), vec![])]
+    );
+    // Not terminated: a second plain GET still conflicts; the resumption gets it back.
+    assert_eq!(reply(send(&mut ep, "GET", &get, "")).status, Some(409));
+    let Handled::Stream { exchange: back, .. } = resume(&mut ep, &with, "1-1") else {
+        panic!("not resumed")
+    };
+    assert_eq!(back, exchange);
+}
