@@ -680,6 +680,9 @@ class HttpClient:
     def handle_end(self, exchange: int) -> Literal["complete", "resumable", "unanswered"]:
         """``"resumable"``: call ``resume``; ``"unanswered"``: the request gets no response."""
     def poll_message(self) -> Optional[HttpReceived]: ...
+    def answered(self, exchange: int) -> bool:
+        """True once the response to the exchange's request came while it is open: stop
+        reading and ``close`` it (a resumed stream may be left open)."""
     def close(self, exchange: int) -> bool:
         """The host closed the response early (on 2026-07-28 that cancels the request)."""
     @property

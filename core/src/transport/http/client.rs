@@ -50,6 +50,9 @@
 //!   is then forgotten until the response gives a new one.
 //! - A stream's end is judged by its request: [`Ended::Resumable`] only on the 2025-11-25
 //!   wire after an event id; the host decides whether to resume (after `retry`).
+//! - A stream need not end for its request to be over: once the response came,
+//!   [`answered`](HttpClient::answered) says so, and the host closes the exchange rather
+//!   than waiting for a server that keeps the stream (a resumed one above all) open.
 
 use super::client_body::{Body, BodyReader};
 use super::client_headers::{
@@ -184,6 +187,8 @@ struct Exchange {
     last_event_id: String,
     retry: Option<u64>,
     resumable: bool,
+    /// The response to `request` has been yielded.
+    answered: bool,
 }
 
 /// The client side of one MCP endpoint over Streamable HTTP.
@@ -245,6 +250,7 @@ impl HttpClient {
                 last_event_id: String::new(),
                 retry: None,
                 resumable: false,
+                answered: false,
             },
         );
         exchange
@@ -494,6 +500,7 @@ impl HttpClient {
                     .is_some_and(|id| answers(&message, id, self.limits));
                 if answers {
                     e.request = None;
+                    e.answered = true;
                     if core::mem::take(&mut e.initialize) {
                         self.adopt_version(&message);
                     }
@@ -516,6 +523,18 @@ impl HttpClient {
                 self.version = v;
             }
         }
+    }
+
+    /// True once the response to the request `exchange` carries has been yielded while the
+    /// exchange is still open: nothing more of that request's will come on it, so the host
+    /// may stop reading (after polling the messages already yielded) and
+    /// [`close`](Self::close) it. A server keeps a resumed stream (the GET with
+    /// `Last-Event-ID`) open after the response as often as not, and the spec only says it
+    /// "**SHOULD** close the SSE stream" after the response on a POST: a host reading to the
+    /// end would wait forever. False for an exchange without a request (a notification, the
+    /// server's own stream) and for one that is over.
+    pub fn answered(&self, exchange: u64) -> bool {
+        self.exchanges.get(&exchange).is_some_and(|e| e.answered)
     }
 
     /// The next message from the server, in the order received.
