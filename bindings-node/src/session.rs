@@ -499,3 +499,21 @@ pub fn page<'a>(
         .map_err(|e| mcpwire_error(env, e))?;
     value_to_js(env, &p)
 }
+
+/// An `ElicitResult` with the `default` of every property of the `elicitation/create`
+/// params' `requestedSchema` that an accepted `content` omits (SEP-1034); other results as
+/// they came.
+#[napi(
+    ts_args_type = "params: JSONObject, result: JSONObject",
+    ts_return_type = "JSONObject"
+)]
+pub fn apply_elicitation_defaults<'a>(
+    env: &'a Env,
+    params: Unknown,
+    result: Unknown,
+) -> Result<Unknown<'a>> {
+    let params = js_to_value(env, params)?;
+    let result = js_to_value(env, result)?;
+    let v = api::apply_elicitation_defaults(&params, &result).map_err(|e| mcpwire_error(env, e))?;
+    value_to_js(env, &v)
+}

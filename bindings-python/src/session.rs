@@ -342,9 +342,23 @@ fn page<'py>(
     to_py(py, &v)
 }
 
+/// An ``ElicitResult`` with the ``default`` of every property of the ``elicitation/create``
+/// params' ``requestedSchema`` that an accepted ``content`` omits (SEP-1034); other results as
+/// they came.
+#[pyfunction]
+fn apply_elicitation_defaults<'py>(
+    params: &Bound<'py, PyAny>,
+    result: &Bound<'py, PyAny>,
+) -> PyResult<Out<'py>> {
+    let py = params.py();
+    let v = api::apply_elicitation_defaults(&value_of(params)?, &value_of(result)?);
+    to_py(py, &check(py, v)?)
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Client>()?;
     m.add_class::<Server>()?;
     m.add_function(wrap_pyfunction!(page, m)?)?;
+    m.add_function(wrap_pyfunction!(apply_elicitation_defaults, m)?)?;
     Ok(())
 }

@@ -468,3 +468,16 @@ pub fn page(
         .map_err(mcpwire_error)?;
     value_to_js(&p)
 }
+
+/// An `ElicitResult` with the `default` of every property of the `elicitation/create`
+/// params' `requestedSchema` that an accepted `content` omits (SEP-1034); other results as
+/// they came.
+#[wasm_bindgen(js_name = applyElicitationDefaults, unchecked_return_type = "JSONObject")]
+pub fn apply_elicitation_defaults(
+    #[wasm_bindgen(unchecked_param_type = "JSONObject")] params: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "JSONObject")] result: JsValue,
+) -> Result<JsValue, JsValue> {
+    let params = js_to_value(&params)?;
+    let result = js_to_value(&result)?;
+    value_to_js(&api::apply_elicitation_defaults(&params, &result).map_err(mcpwire_error)?)
+}

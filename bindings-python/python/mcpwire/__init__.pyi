@@ -207,7 +207,8 @@ Event = Dict[str, JSON]
 """What a session says an input meant: a dict with an ``event`` name and that event's keys
 (core's names, e.g. ``nextCursor``, ``progressToken``), ``None`` where core has none.
 
-Client events: ``ready`` {version, tools}, ``handshake_failed``, ``tools_page`` {id, result,
+Client events: ``ready`` {version, tools}, ``handshake_failed``, ``version_retry`` {id,
+version} (the handshake is queued again at ``version`` for ``poll_transmit``), ``tools_page`` {id, result,
 stop}, ``tool_result`` {id, class, result}, ``input_required`` {id, result}, ``error`` {id,
 method, error}, ``progress`` {id, progress, total, message}, ``tool_list_changed``, ``late``
 {reason}, ``other`` {message}; from :meth:`Client.poll_event`: ``timed_out`` {id, method}.
@@ -339,6 +340,12 @@ class Page(TypedDict):
     start: int
     end: int
     nextCursor: Optional[str]
+
+def apply_elicitation_defaults(params: Dict[str, JSON], result: Dict[str, JSON]) -> Dict[str, JSON]:
+    """``result`` (an ``ElicitResult``) with the ``default`` of every property of ``params``'
+    ``requestedSchema`` (the ``elicitation/create`` params) that an accepted ``content`` omits
+    (SEP-1034); declined, cancelled and URL-mode results as they came. ``DecodeError``
+    (``invalid_value``) for shapes that are not objects."""
 
 def page(
     key: bytes,

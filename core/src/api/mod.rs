@@ -10,11 +10,13 @@ use crate::report::Report;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+mod elicitation;
 mod failure;
 mod server_session;
 mod session;
 mod tape;
 pub mod transport;
+pub use elicitation::apply_elicitation_defaults;
 pub use failure::Failure;
 pub use server_session::{page, ServerSession};
 pub use session::{ClientOptions, ClientSession};

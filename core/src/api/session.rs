@@ -125,6 +125,11 @@ fn incoming_value(i: &Incoming<'_>) -> Value {
             ),
         ]),
         Incoming::HandshakeFailed => obj(alloc::vec![("event", s("handshake_failed"))]),
+        Incoming::VersionRetry { id, version } => obj(alloc::vec![
+            ("event", s("version_retry")),
+            ("id", int(*id)),
+            ("version", s(version.as_str())),
+        ]),
         Incoming::ToolsPage { id, result, stop } => obj(alloc::vec![
             ("event", s("tools_page")),
             ("id", int(*id)),

@@ -31,8 +31,18 @@ struct Pending {
 #[derive(Debug)]
 enum Outgoing {
     Initialized,
-    Cancelled { id: i64, reason: &'static str },
-    ListPage { id: i64, cursor: Text },
+    /// The handshake again, at the version a refusal offered.
+    Discover {
+        id: i64,
+    },
+    Cancelled {
+        id: i64,
+        reason: &'static str,
+    },
+    ListPage {
+        id: i64,
+        cursor: Text,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -65,6 +75,8 @@ pub struct Client<'c, const N: usize = 32> {
     finished_tokens: Recent<Key, N>,
     pager: Pager<N>,
     stale: bool,
+    /// The handshake was sent again after an `UnsupportedProtocolVersionError`.
+    version_retried: bool,
 }
 
 fn fnv(s: &JsonStr<'_>) -> u64 {
@@ -96,6 +108,7 @@ impl<'c, const N: usize> Client<'c, N> {
                 seen: Table::new(),
             },
             stale: true,
+            version_retried: false,
         }
     }
 
@@ -186,16 +199,20 @@ impl<'c, const N: usize> Client<'c, N> {
             };
             McpMessage::InitializeRequest(RequestId::Int(id), params).write(sink);
         } else {
-            let params = |sink: &mut S| {
-                let mut p = ObjectWriter::open(sink);
-                p.key(sink, "_meta");
-                self.meta(None).write(sink);
-                p.close(sink);
-            };
-            let id = RequestId::Int(id);
-            write_request(sink, Some(&id), Method::ServerDiscover.name(), Some(params));
+            self.write_discover(sink, id);
         }
         Ok(id)
+    }
+
+    fn write_discover<S: Sink + ?Sized>(&self, sink: &mut S, id: i64) {
+        let params = |sink: &mut S| {
+            let mut p = ObjectWriter::open(sink);
+            p.key(sink, "_meta");
+            self.meta(None).write(sink);
+            p.close(sink);
+        };
+        let id = RequestId::Int(id);
+        write_request(sink, Some(&id), Method::ServerDiscover.name(), Some(params));
     }
 
     fn tools_gate(&self) -> Result<(), ClientError> {
@@ -358,6 +375,7 @@ impl<'c, const N: usize> Client<'c, N> {
             Outgoing::Initialized => {
                 write_request(sink, None, Method::Initialized.name(), None::<fn(&mut S)>)
             }
+            Outgoing::Discover { id } => self.write_discover(sink, id),
             Outgoing::Cancelled { id, reason } => write_cancelled(sink, id, Some(reason)),
             Outgoing::ListPage { id, cursor } => self.write_list(sink, id, Some(&cursor)),
         }
@@ -407,7 +425,7 @@ impl<'c, const N: usize> Client<'c, N> {
         let msg = Message::decode_with(input, self.config.limits)?;
         let text = core::str::from_utf8(input).unwrap_or_default();
         match msg {
-            Message::Response(_) | Message::Error(_) => self.handle_response(msg, text),
+            Message::Response(_) | Message::Error(_) => self.handle_response(msg, text, now),
             _ => {
                 let typed = McpMessage::from_message_in(msg, None, text)?;
                 Ok(match typed {
@@ -461,6 +479,7 @@ impl<'c, const N: usize> Client<'c, N> {
         &mut self,
         msg: Message<'a>,
         text: &'a str,
+        now: Millis,
     ) -> Result<Incoming<'a>, DecodeError> {
         let id = match msg.id() {
             Some(RequestId::Int(i)) => i,
@@ -486,6 +505,9 @@ impl<'c, const N: usize> Client<'c, N> {
                     self.pager.request = None;
                 }
                 if self.handshake == Handshake::Waiting(id) {
+                    if let Some(retry) = self.retry_handshake(id, &e.error, now) {
+                        return Ok(retry);
+                    }
                     self.handshake = Handshake::Failed;
                 }
                 Incoming::Error {
@@ -515,6 +537,36 @@ impl<'c, const N: usize> Client<'c, N> {
                 self.finish_handshake(offered.then_some(ours), r.tools, false)
             }
             other => Incoming::Other(other),
+        })
+    }
+
+    /// "retry using the advertised `supported` versions": once, at a version without
+    /// `initialize` this client speaks (see [`super::unsupported_version`]).
+    fn retry_handshake<'a>(
+        &mut self,
+        refused: i64,
+        error: &crate::jsonrpc::ErrorObject<'_>,
+        now: Millis,
+    ) -> Option<Incoming<'a>> {
+        if self.version_retried || self.config.version.has_initialize() {
+            return None;
+        }
+        let version = super::unsupported_version::retry_version(error)?;
+        let previous = core::mem::replace(&mut self.config.version, version);
+        let Ok(id) = self.register(Method::ServerDiscover, now, None, None) else {
+            self.config.version = previous;
+            return None;
+        };
+        if self.outbox.push(Outgoing::Discover { id }).is_err() {
+            self.config.version = previous;
+            let _ = self.pending.take(|p| p.id == id);
+            return None;
+        }
+        self.version_retried = true;
+        self.handshake = Handshake::Waiting(id);
+        Some(Incoming::VersionRetry {
+            id: refused,
+            version,
         })
     }
 

@@ -13,6 +13,7 @@ mod cursor;
 mod input_required;
 mod result_type;
 mod server;
+mod unsupported_version;
 
 pub use client::{
     CallOptions, Client, ClientConfig, ClientError, ClientEvent, Incoming, InputResponses, Late,

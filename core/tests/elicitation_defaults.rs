@@ -1,0 +1,73 @@
+//! SEP-1034: an accepted elicitation gets the `default` of every property it omits
+//! (`api::apply_elicitation_defaults`); nothing else changes.
+
+use mcpwire::api::apply_elicitation_defaults;
+use mcpwire::json::Value;
+use mcpwire::{ErrorKind, Limits};
+
+fn v(text: &str) -> Value {
+    Value::parse(text.as_bytes(), Limits::DEFAULT).unwrap()
+}
+
+/// The conformance suite's elicitation-sep1034-client-defaults request.
+const PARAMS: &str = r#"{"message":"m","requestedSchema":{"type":"object","properties":{
+  "name":{"type":"string","default":"John Doe"},
+  "age":{"type":"integer","default":30},
+  "score":{"type":"number","default":95.5},
+  "status":{"type":"string","enum":["active","inactive","pending"],"default":"active"},
+  "verified":{"type":"boolean","default":true},
+  "note":{"type":"string"}},"required":[]}}"#;
+
+#[test]
+fn an_accepted_result_gets_every_omitted_default() {
+    let got = apply_elicitation_defaults(&v(PARAMS), &v(r#"{"action":"accept","content":{}}"#));
+    let want = r#"{"action":"accept","content":{"name":"John Doe","age":30,"score":95.5,"status":"active","verified":true}}"#;
+    assert_eq!(got.unwrap(), v(want));
+    // Without content: one is made.
+    let got = apply_elicitation_defaults(&v(PARAMS), &v(r#"{"action":"accept"}"#)).unwrap();
+    assert_eq!(got.get("content"), v(want).get("content"));
+}
+
+#[test]
+fn a_value_the_user_gave_is_kept() {
+    let result =
+        v(r#"{"action":"accept","content":{"age":41,"name":null,"extra":"x"},"_meta":{}}"#);
+    let got = apply_elicitation_defaults(&v(PARAMS), &result).unwrap();
+    let want = r#"{"action":"accept","content":{"age":41,"name":null,"extra":"x","score":95.5,"status":"active","verified":true},"_meta":{}}"#;
+    assert_eq!(got, v(want));
+}
+
+#[test]
+fn declined_cancelled_and_url_mode_are_unchanged() {
+    for result in [
+        r#"{"action":"decline"}"#,
+        r#"{"action":"cancel"}"#,
+        r#"{"action":"other"}"#,
+    ] {
+        assert_eq!(
+            apply_elicitation_defaults(&v(PARAMS), &v(result)).unwrap(),
+            v(result)
+        );
+    }
+    let url = v(r#"{"mode":"url","message":"m","url":"https://x","elicitationId":"e"}"#);
+    let accept = v(r#"{"action":"accept"}"#);
+    assert_eq!(apply_elicitation_defaults(&url, &accept).unwrap(), accept);
+}
+
+#[test]
+fn wrong_shapes_are_invalid_values() {
+    let accept = v(r#"{"action":"accept","content":{}}"#);
+    for (params, result) in [
+        ("[]", r#"{"action":"accept"}"#),
+        (PARAMS, "[]"),
+        (PARAMS, r#"{"action":"accept","content":[1]}"#),
+        (
+            r#"{"requestedSchema":{"properties":[]}}"#,
+            r#"{"action":"accept"}"#,
+        ),
+    ] {
+        let e = apply_elicitation_defaults(&v(params), &v(result)).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::InvalidValue, "{params} {result}");
+    }
+    assert!(apply_elicitation_defaults(&v("{}"), &accept).is_ok());
+}
