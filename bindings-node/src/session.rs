@@ -211,6 +211,24 @@ impl Client {
         opt_bytes(env, self.session.cancel(id, reason.as_deref()))
     }
 
+    /// The response to a request the server sent (an `other` event): `result` under its
+    /// `id`, written as given (its shape is the request method's).
+    #[napi(ts_args_type = "id: RequestId, result: JSONObject")]
+    pub fn respond<'a>(
+        &self,
+        env: &'a Env,
+        id: Unknown,
+        result: Unknown,
+    ) -> Result<BufferSlice<'a>> {
+        let id = js_to_value(env, id)?;
+        let result = js_to_value(env, result)?;
+        let bytes = self
+            .session
+            .respond(&id, &result)
+            .map_err(|e| mcpwire_error(env, e))?;
+        bytes_to_js(env, &bytes)
+    }
+
     /// Handles one message from the server; returns what it meant.
     #[napi(
         ts_args_type = "input: Buffer | Uint8Array | string, now: number",

@@ -155,6 +155,18 @@ impl Client {
         self.inner.cancel(id, reason).map(|b| bytes(py, b))
     }
 
+    /// The response to a request the server sent (an `other` event): `result` under its
+    /// `id`, written as given (its shape is the request method's).
+    fn respond<'py>(
+        &self,
+        py: Python<'py>,
+        id: &Bound<'py, PyAny>,
+        result: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let out = self.inner.respond(&value_of(id)?, &value_of(result)?);
+        Ok(bytes(py, check(py, out)?))
+    }
+
     /// Handles one incoming message: what it meant, as a dict with an `event`.
     fn handle_input<'py>(&mut self, data: &Bound<'py, PyAny>, now: u64) -> PyResult<Out<'py>> {
         let py = data.py();

@@ -69,3 +69,17 @@ def test_a_refused_handshake_version_is_retried_once():
     other.poll_transmit()
     assert other.handle_input(refusal(1), 0)["event"] == "error"
     assert other.poll_transmit() is None
+
+
+def test_the_client_writes_its_response_to_a_server_request_as_given():
+    client = mcpwire.Client("2025-11-25", {"name": "c", "version": "1"}, capabilities={"elicitation": {}})
+    result = mcpwire.apply_elicitation_defaults(PARAMS, {"action": "accept"})
+    # Not a tool result: ``content`` is the form's object.
+    assert mcpwire.decode(client.respond(7, result)) == {"jsonrpc": "2.0", "id": 7, "result": result}
+    assert client.respond("s-1", {}) == b'{"jsonrpc":"2.0","id":"s-1","result":{}}'
+    with pytest.raises(mcpwire.DecodeError) as e:
+        client.respond(7, [])
+    assert e.value.kind == "invalid_value"
+    with pytest.raises(mcpwire.DecodeError) as e:
+        client.respond(1.5, {})
+    assert e.value.kind == "invalid_id"

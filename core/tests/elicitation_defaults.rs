@@ -71,3 +71,35 @@ fn wrong_shapes_are_invalid_values() {
     }
     assert!(apply_elicitation_defaults(&v("{}"), &accept).is_ok());
 }
+
+/// The answer goes back as the response to the server's request, written by the client
+/// session (its shape is the method's, so no guess from its keys: `content` here is an
+/// object, not a tool result's array).
+#[test]
+fn the_client_session_writes_the_response() {
+    use mcpwire::api::{ClientOptions, ClientSession};
+    let c = ClientSession::new(
+        "2025-11-25",
+        &v(r#"{"name":"c","version":"1"}"#),
+        Some(&v(r#"{"elicitation":{}}"#)),
+        &ClientOptions::default(),
+    )
+    .unwrap();
+    let result = apply_elicitation_defaults(&v(PARAMS), &v(r#"{"action":"accept"}"#)).unwrap();
+    let bytes = c.respond(&v("7"), &result).unwrap();
+    let want = r#"{"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"John Doe","age":30,"score":95.5,"status":"active","verified":true}}}"#;
+    assert_eq!(String::from_utf8(bytes).unwrap(), want);
+    let bytes = c.respond(&v(r#""s-1""#), &v("{}")).unwrap();
+    assert_eq!(bytes, br#"{"jsonrpc":"2.0","id":"s-1","result":{}}"#);
+    assert_eq!(
+        c.respond(&v("7"), &v("[]")).unwrap_err().kind,
+        ErrorKind::InvalidValue
+    );
+    for id in ["1.5", "null", "{}"] {
+        assert_eq!(
+            c.respond(&v(id), &v("{}")).unwrap_err().kind,
+            ErrorKind::InvalidId,
+            "{id}"
+        );
+    }
+}

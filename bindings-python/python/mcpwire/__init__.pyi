@@ -50,6 +50,7 @@ __all__ = [
     "ToolView",
     "ValidationErrorInfo",
     "__version__",
+    "apply_elicitation_defaults",
     "canonicalize",
     "check_arguments",
     "check_output",
@@ -276,6 +277,9 @@ class Client:
         before 2026-07-28."""
     def cancel(self, id: int, reason: Optional[str] = None) -> Optional[bytes]:
         """``notifications/cancelled`` for a request in flight; ``None`` when it is not."""
+    def respond(self, id: Union[int, str], result: Dict[str, JSON]) -> bytes:
+        """The response to a request the server sent (an ``other`` event): ``result`` under
+        its ``id``, written as given (its shape is the request method's)."""
     def handle_input(self, data: Input, now: int) -> Event:
         """What one incoming message meant. Raises :class:`DecodeError` for an invalid one."""
     def poll_transmit(self) -> Optional[bytes]:

@@ -67,3 +67,14 @@ test('state: a refused handshake version is retried once at a version the server
   assert.equal(other.handleInput(JSON.stringify(refusal(1)), 0).event, 'error')
   assert.equal(other.pollTransmit(), null)
 })
+
+test('state: the client writes its response to a server request as given', () => {
+  const client = newClient('2025-11-25', { capabilities: { elicitation: {} } })
+  const result = lib.applyElicitationDefaults(PARAMS, { action: 'accept' })
+  const bytes = client.respond(7, result)
+  // Not a tool result: `content` is the form's object.
+  assert.deepEqual(wire(bytes), { jsonrpc: '2.0', id: 7, result })
+  assert.deepEqual(wire(client.respond('s-1', {})), { jsonrpc: '2.0', id: 's-1', result: {} })
+  assert.throws(() => client.respond(7, []), mcpwireError('invalid_value', -32602))
+  assert.throws(() => client.respond(1.5, {}), mcpwireError('invalid_id', -32600))
+})
