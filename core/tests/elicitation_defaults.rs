@@ -103,3 +103,22 @@ fn the_client_session_writes_the_response() {
         );
     }
 }
+
+/// A response whose `content` is no array is not a tool result: an `ElicitResult` (and a
+/// 2025-06-18 `CreateMessageResult`) decodes; a `tools/call` result with such content does
+/// not. (Before, every `content` was read as a tool result's, and these were refused.)
+#[test]
+fn a_content_object_is_not_a_tool_result() {
+    use mcpwire::api::decode_value;
+    use mcpwire::mcp::{McpMessage, Method};
+    let elicit = br#"{"jsonrpc":"2.0","id":7,"result":{"action":"accept","content":{"name":"x"}}}"#;
+    let got = decode_value(elicit, Limits::DEFAULT).unwrap();
+    assert_eq!(got, v(std::str::from_utf8(elicit).unwrap()));
+    let sampled = br#"{"jsonrpc":"2.0","id":8,"result":{"role":"assistant","content":{"type":"text","text":"hi"},"model":"m"}}"#;
+    assert!(decode_value(sampled, Limits::DEFAULT).is_ok());
+    let e = McpMessage::decode_with(elicit, Limits::DEFAULT, Some(Method::ToolsCall)).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::WrongType);
+    // An array is still read as content blocks, and checked.
+    let bad = br#"{"jsonrpc":"2.0","id":9,"result":{"content":[5]}}"#;
+    assert!(decode_value(bad, Limits::DEFAULT).is_err());
+}
