@@ -1,6 +1,8 @@
 //! The host side: request ids, correlation, the capability gate, paging through `tools/list`,
 //! progress routing, cancellation and time limits.
 
+mod handshake;
+
 pub use super::client_types::{
     CallOptions, ClientConfig, ClientError, ClientEvent, Incoming, InputResponses, Late, PagerStop,
     TokenChoice,
@@ -8,13 +10,13 @@ pub use super::client_types::{
 use super::{result_type, Key, Millis, Recent, Table, Text};
 use crate::classify::ResponseClass;
 use crate::error::DecodeError;
-use crate::json::writer::{ObjectWriter, Sink};
+use crate::json::writer::Sink;
 use crate::json::{JsonStr, RawJson};
 use crate::jsonrpc::{write_request, Message, RequestId};
 use crate::mcp::{
-    CallToolRequestParams, CancelledNotificationParams, Encode, InitializeRequestParams,
-    ListToolsRequestParams, ListToolsResult, McpMessage, Method, ProgressToken, ProtocolVersion,
-    RequestMeta, ToolsCapability,
+    CallToolRequestParams, CancelledNotificationParams, Encode, ListToolsRequestParams,
+    ListToolsResult, McpMessage, Method, ProgressToken, ProtocolVersion, RequestMeta,
+    ToolsCapability,
 };
 
 #[derive(Debug)]
@@ -173,46 +175,6 @@ impl<'c, const N: usize> Client<'c, N> {
                 ..RequestMeta::default()
             })
         }
-    }
-
-    /// Starts the handshake: `initialize` (2025 versions) or `server/discover` (2026-07-28).
-    pub fn start<S: Sink + ?Sized>(
-        &mut self,
-        sink: &mut S,
-        now: Millis,
-    ) -> Result<i64, ClientError> {
-        let version = self.config.version;
-        let method = if version.has_initialize() {
-            Method::Initialize
-        } else {
-            Method::ServerDiscover
-        };
-        let id = self.register(method, now, None, None)?;
-        self.handshake = Handshake::Waiting(id);
-        if version.has_initialize() {
-            let params = InitializeRequestParams {
-                protocol_version: JsonStr::new(version.as_str()),
-                capabilities: self.config.capabilities.raw(),
-                client_info: self.config.client_info.raw(),
-                meta: None,
-                extra: Default::default(),
-            };
-            McpMessage::InitializeRequest(RequestId::Int(id), params).write(sink);
-        } else {
-            self.write_discover(sink, id);
-        }
-        Ok(id)
-    }
-
-    fn write_discover<S: Sink + ?Sized>(&self, sink: &mut S, id: i64) {
-        let params = |sink: &mut S| {
-            let mut p = ObjectWriter::open(sink);
-            p.key(sink, "_meta");
-            self.meta(None).write(sink);
-            p.close(sink);
-        };
-        let id = RequestId::Int(id);
-        write_request(sink, Some(&id), Method::ServerDiscover.name(), Some(params));
     }
 
     fn tools_gate(&self) -> Result<(), ClientError> {
@@ -538,57 +500,6 @@ impl<'c, const N: usize> Client<'c, N> {
             }
             other => Incoming::Other(other),
         })
-    }
-
-    /// "retry using the advertised `supported` versions": once, at a version without
-    /// `initialize` this client speaks (see [`super::unsupported_version`]).
-    fn retry_handshake<'a>(
-        &mut self,
-        refused: i64,
-        error: &crate::jsonrpc::ErrorObject<'_>,
-        now: Millis,
-    ) -> Option<Incoming<'a>> {
-        if self.version_retried || self.config.version.has_initialize() {
-            return None;
-        }
-        let version = super::unsupported_version::retry_version(error)?;
-        let previous = core::mem::replace(&mut self.config.version, version);
-        let Ok(id) = self.register(Method::ServerDiscover, now, None, None) else {
-            self.config.version = previous;
-            return None;
-        };
-        if self.outbox.push(Outgoing::Discover { id }).is_err() {
-            self.config.version = previous;
-            let _ = self.pending.take(|p| p.id == id);
-            return None;
-        }
-        self.version_retried = true;
-        self.handshake = Handshake::Waiting(id);
-        Some(Incoming::VersionRetry {
-            id: refused,
-            version,
-        })
-    }
-
-    fn finish_handshake<'a>(
-        &mut self,
-        version: Option<ProtocolVersion>,
-        tools: Option<ToolsCapability>,
-        initialized: bool,
-    ) -> Incoming<'a> {
-        match version {
-            Some(version) => {
-                self.handshake = Handshake::Ready(version, tools);
-                if initialized {
-                    let _ = self.outbox.push(Outgoing::Initialized);
-                }
-                Incoming::Ready { version, tools }
-            }
-            None => {
-                self.handshake = Handshake::Failed;
-                Incoming::HandshakeFailed
-            }
-        }
     }
 
     fn handle_page<'a>(&mut self, id: i64, result: ListToolsResult<'a>) -> Incoming<'a> {

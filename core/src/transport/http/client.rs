@@ -50,9 +50,8 @@
 //!   is then forgotten until the response gives a new one.
 //! - A stream's end is judged by its request: [`Ended::Resumable`] only on the 2025-11-25
 //!   wire after an event id; the host decides whether to resume (after `retry`).
-//! - A stream need not end for its request to be over: once the response came,
-//!   [`answered`](HttpClient::answered) says so, and the host closes the exchange rather
-//!   than waiting for a server that keeps the stream (a resumed one above all) open.
+//! - A stream need not end for its request to be over: [`answered`](HttpClient::answered)
+//!   says the response came, and the host closes the exchange rather than wait.
 
 use super::client_body::{Body, BodyReader};
 use super::client_headers::{
@@ -525,14 +524,10 @@ impl HttpClient {
         }
     }
 
-    /// True once the response to the request `exchange` carries has been yielded while the
-    /// exchange is still open: nothing more of that request's will come on it, so the host
-    /// may stop reading (after polling the messages already yielded) and
-    /// [`close`](Self::close) it. A server keeps a resumed stream (the GET with
-    /// `Last-Event-ID`) open after the response as often as not, and the spec only says it
-    /// "**SHOULD** close the SSE stream" after the response on a POST: a host reading to the
-    /// end would wait forever. False for an exchange without a request (a notification, the
-    /// server's own stream) and for one that is over.
+    /// True once the response to the request `exchange` carries was yielded while the
+    /// exchange is open: the host may poll what came and [`close`](Self::close) it. A server
+    /// may keep a resumed stream open after the response (it only "**SHOULD** close the SSE
+    /// stream"). False without a request (a notification, the server's stream) or when over.
     pub fn answered(&self, exchange: u64) -> bool {
         self.exchanges.get(&exchange).is_some_and(|e| e.answered)
     }
