@@ -53,7 +53,7 @@ test('state: a refused handshake version is retried once at a version the server
     { event: 'version_retry', id: hello.id, version: '2026-07-28' })
   const again = wire(client.pollTransmit())
   assert.equal(again.method, 'server/discover')
-  assert.notEqual(again.id, hello.id)
+  assert.ok(again.id !== hello.id)
   assert.equal(again.params._meta['io.modelcontextprotocol/protocolVersion'], '2026-07-28')
   // The server takes the retry.
   const server = newServer({ tools: {} })
