@@ -401,6 +401,9 @@ export type LateReason =
 export type ClientIncoming =
   | { event: 'ready'; version: ProtocolVersion; tools: { listChanged: boolean } | null }
   | { event: 'handshake_failed' }
+  /** The server refused the version and named one this client speaks: the handshake is
+   * queued again at `version` for `pollTransmit`. */
+  | { event: 'version_retry'; id: number; version: ProtocolVersion }
   | { event: 'tools_page'; id: number; result: ListToolsResult; stop: PagerStop | null }
   | { event: 'tool_result'; id: number; class: 'success' | 'tool_error'; result: CallToolResult }
   | { event: 'input_required'; id: number; result: InputRequiredResult }

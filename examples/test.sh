@@ -15,6 +15,8 @@
 #      Python SDK's server (both wires) and TypeScript SDK's server (2025-11-25)
 #   5. the browser host (browser-host/test.sh): the page in headless Chromium against both
 #      example servers on both wires
+#   6. mcpwire's conformance clients (over httpx and over fetch) in the official suite's client
+#      scenarios, every version each lists (conformance-client.sh)
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 ex="$root/examples"
@@ -93,6 +95,9 @@ done
 
 # 5. the browser host in headless Chromium
 suite "browser-host in Chromium" bash "$ex/browser-host/test.sh"
+
+# 6. mcpwire's clients in the official suite's client scenarios
+suite "client conformance (httpx, fetch)" bash "$ex/conformance-client.sh"
 
 [ "$failed" = 0 ] || printf 'examples: failed: %s\n' "${names[@]}"
 echo "examples: $passed passed, $failed failed"

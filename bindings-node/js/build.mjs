@@ -29,6 +29,7 @@ const EXPORTS = [
   'checkArguments',
   'checkOutput',
   'Client',
+  'applyElicitationDefaults',
   'Server',
   'Schema',
   'LineFramer',

@@ -16,6 +16,7 @@ export {
   checkArguments,
   checkOutput,
   Client,
+  applyElicitationDefaults,
   Server,
   Schema,
   LineFramer,

@@ -195,6 +195,13 @@ impl HttpClient {
         Ok(Some(o))
     }
 
+    /// True once the response to the request `exchange` carries came while the exchange is
+    /// open: stop reading and `close` it (a resumed stream may be left open).
+    #[napi(ts_args_type = "exchange: number")]
+    pub fn answered(&self, env: &Env, exchange: Unknown) -> Result<bool> {
+        Ok(self.inner.answered(exchange_arg(env, exchange)?))
+    }
+
     /// The host closed the response of `exchange` early (on 2026-07-28 that cancels the
     /// request); true when it was open.
     #[napi(ts_args_type = "exchange: number")]

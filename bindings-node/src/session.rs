@@ -211,6 +211,24 @@ impl Client {
         opt_bytes(env, self.session.cancel(id, reason.as_deref()))
     }
 
+    /// The response to a request the server sent (an `other` event): `result` under its
+    /// `id`, written as given (its shape is the request method's).
+    #[napi(ts_args_type = "id: RequestId, result: JSONObject")]
+    pub fn respond<'a>(
+        &self,
+        env: &'a Env,
+        id: Unknown,
+        result: Unknown,
+    ) -> Result<BufferSlice<'a>> {
+        let id = js_to_value(env, id)?;
+        let result = js_to_value(env, result)?;
+        let bytes = self
+            .session
+            .respond(&id, &result)
+            .map_err(|e| mcpwire_error(env, e))?;
+        bytes_to_js(env, &bytes)
+    }
+
     /// Handles one message from the server; returns what it meant.
     #[napi(
         ts_args_type = "input: Buffer | Uint8Array | string, now: number",
@@ -498,4 +516,22 @@ pub fn page<'a>(
     let p = api::page(&key, length, page_size, cursor.as_deref(), catalog_version)
         .map_err(|e| mcpwire_error(env, e))?;
     value_to_js(env, &p)
+}
+
+/// An `ElicitResult` with the `default` of every property of the `elicitation/create`
+/// params' `requestedSchema` that an accepted `content` omits (SEP-1034); other results as
+/// they came.
+#[napi(
+    ts_args_type = "params: JSONObject, result: JSONObject",
+    ts_return_type = "JSONObject"
+)]
+pub fn apply_elicitation_defaults<'a>(
+    env: &'a Env,
+    params: Unknown,
+    result: Unknown,
+) -> Result<Unknown<'a>> {
+    let params = js_to_value(env, params)?;
+    let result = js_to_value(env, result)?;
+    let v = api::apply_elicitation_defaults(&params, &result).map_err(|e| mcpwire_error(env, e))?;
+    value_to_js(env, &v)
 }

@@ -122,6 +122,12 @@ impl HttpClient {
         Ok(Some(d))
     }
 
+    /// True once the response to the request `exchange` carries came while the exchange is
+    /// open: stop reading and `close` it (a resumed stream may be left open).
+    fn answered(&self, exchange: u64) -> bool {
+        self.inner.answered(exchange)
+    }
+
     /// The host closed the response of `exchange` early; True when it was open.
     fn close(&mut self, exchange: u64) -> bool {
         self.inner.close(exchange)

@@ -155,6 +155,18 @@ impl Client {
         self.inner.cancel(id, reason).map(|b| bytes(py, b))
     }
 
+    /// The response to a request the server sent (an `other` event): `result` under its
+    /// `id`, written as given (its shape is the request method's).
+    fn respond<'py>(
+        &self,
+        py: Python<'py>,
+        id: &Bound<'py, PyAny>,
+        result: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let out = self.inner.respond(&value_of(id)?, &value_of(result)?);
+        Ok(bytes(py, check(py, out)?))
+    }
+
     /// Handles one incoming message: what it meant, as a dict with an `event`.
     fn handle_input<'py>(&mut self, data: &Bound<'py, PyAny>, now: u64) -> PyResult<Out<'py>> {
         let py = data.py();
@@ -342,9 +354,23 @@ fn page<'py>(
     to_py(py, &v)
 }
 
+/// An ``ElicitResult`` with the ``default`` of every property of the ``elicitation/create``
+/// params' ``requestedSchema`` that an accepted ``content`` omits (SEP-1034); other results as
+/// they came.
+#[pyfunction]
+fn apply_elicitation_defaults<'py>(
+    params: &Bound<'py, PyAny>,
+    result: &Bound<'py, PyAny>,
+) -> PyResult<Out<'py>> {
+    let py = params.py();
+    let v = api::apply_elicitation_defaults(&value_of(params)?, &value_of(result)?);
+    to_py(py, &check(py, v)?)
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Client>()?;
     m.add_class::<Server>()?;
     m.add_function(wrap_pyfunction!(page, m)?)?;
+    m.add_function(wrap_pyfunction!(apply_elicitation_defaults, m)?)?;
     Ok(())
 }

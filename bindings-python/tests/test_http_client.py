@@ -139,10 +139,32 @@ def test_get_stream_and_resumption():
     assert "-" in header(resume, "Last-Event-ID")
     replay = ep.handle("GET", resume["headers"], resume["body"], 0, RANDOM)
     assert http.handle_response(req["exchange"], replay["status"], replay["headers"]) == "sse"
+    assert not http.answered(req["exchange"])
     http.handle_body(req["exchange"], replay["body"])
+    # The response came: the host may stop reading (a server may leave the stream open).
+    assert http.answered(req["exchange"])
     assert http.handle_end(req["exchange"]) == "complete"
+    assert not http.answered(req["exchange"])
     assert client.handle_input(http.poll_message()["message"], 0)["event"] == "tool_result"
     assert http.poll_message() is None
+
+
+def test_a_resumed_stream_left_open_after_its_response_is_answered_then_closed():
+    _, client, http = connect("2025-11-25")
+    call_id, _, wire = client.call_tool(0, "echo", {"text": "x"})
+    req = http.request(wire)
+    sse = {"Content-Type": "text/event-stream"}
+    assert http.handle_response(req["exchange"], 200, sse) == "sse"
+    http.handle_body(req["exchange"], "id: event-1\nretry: 500\ndata: \n\n")
+    assert http.handle_end(req["exchange"]) == "resumable"
+    resume = http.resume(req["exchange"])
+    assert (resume["retry"], header(resume, "Last-Event-ID")) == (500, "event-1")
+    assert http.handle_response(req["exchange"], 200, sse) == "sse"
+    http.handle_body(req["exchange"], 'id: event-2\ndata: {"jsonrpc":"2.0","id":%d,"result":{"content":[]}}\n\n' % call_id)
+    assert http.answered(req["exchange"])
+    assert client.handle_input(http.poll_message()["message"], 0)["event"] == "tool_result"
+    assert http.close(req["exchange"]) and not http.answered(req["exchange"])
+    assert http.exchange_count == 0
 
 
 def test_stateless_wire_has_no_get_and_a_cut_stream_is_unanswered():

@@ -173,6 +173,15 @@ impl HttpClient {
         Ok(o.into())
     }
 
+    /// True once the response to the request `exchange` carries came while the exchange is
+    /// open: stop reading and `close` it (a resumed stream may be left open).
+    pub fn answered(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] exchange: JsValue,
+    ) -> Result<bool, JsValue> {
+        Ok(self.inner.answered(exchange_arg(&exchange)?))
+    }
+
     /// The host closed the response of `exchange` early (on 2026-07-28 that cancels the
     /// request); true when it was open.
     pub fn close(

@@ -207,6 +207,20 @@ impl Client {
         Ok(opt_bytes(self.session.cancel(id, reason.as_deref())))
     }
 
+    /// The response to a request the server sent (an `other` event): `result` under its
+    /// `id`, written as given (its shape is the request method's).
+    #[wasm_bindgen(unchecked_return_type = "Uint8Array")]
+    pub fn respond(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "JSONObject")] result: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let id = js_to_value(&id)?;
+        let result = js_to_value(&result)?;
+        let bytes = self.session.respond(&id, &result).map_err(mcpwire_error)?;
+        Ok(bytes_to_js(&bytes))
+    }
+
     /// Handles one message from the server; returns what it meant.
     #[wasm_bindgen(js_name = handleInput, unchecked_return_type = "ClientIncoming")]
     pub fn handle_input(
@@ -467,4 +481,17 @@ pub fn page(
     let p = api::page(&key, length, page_size, cursor.as_deref(), catalog_version)
         .map_err(mcpwire_error)?;
     value_to_js(&p)
+}
+
+/// An `ElicitResult` with the `default` of every property of the `elicitation/create`
+/// params' `requestedSchema` that an accepted `content` omits (SEP-1034); other results as
+/// they came.
+#[wasm_bindgen(js_name = applyElicitationDefaults, unchecked_return_type = "JSONObject")]
+pub fn apply_elicitation_defaults(
+    #[wasm_bindgen(unchecked_param_type = "JSONObject")] params: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "JSONObject")] result: JsValue,
+) -> Result<JsValue, JsValue> {
+    let params = js_to_value(&params)?;
+    let result = js_to_value(&result)?;
+    value_to_js(&api::apply_elicitation_defaults(&params, &result).map_err(mcpwire_error)?)
 }

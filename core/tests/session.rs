@@ -122,6 +122,9 @@ fn label(i: &Incoming<'_>) -> String {
             format!("ready {} tools={}", version.as_str(), tools.is_some())
         }
         Incoming::HandshakeFailed => "handshake failed".into(),
+        Incoming::VersionRetry { id, version } => {
+            format!("version retry {id} {}", version.as_str())
+        }
         Incoming::ToolsPage { id, result, stop } => {
             format!("page {id} {} {stop:?}", result.tools.len())
         }

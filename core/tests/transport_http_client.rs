@@ -368,6 +368,84 @@ fn resuming_a_stream_cut_before_its_response() {
     );
 }
 
+/// The conformance suite's sse-retry server answers on the resumed GET and keeps it open: the
+/// host learns from `answered` that the request is over, without the stream's end.
+#[test]
+fn a_resumed_stream_left_open_after_its_response_is_answered() {
+    let mut p = connect("2025-11-25");
+    let (_, _, bytes) = p
+        .client
+        .call_tool(0, "slow", None, None, &Value::Null)
+        .unwrap();
+    let req = p.http.request(&bytes, None).unwrap();
+    assert!(!p.http.answered(req.exchange));
+    let sse = [("content-type".as_bytes(), "text/event-stream".as_bytes())];
+    assert_eq!(
+        p.http.handle_response(req.exchange, 200, &sse).unwrap(),
+        Response::Stream
+    );
+    p.http
+        .handle_body(req.exchange, b"id: event-1\nretry: 500\ndata: \n\n")
+        .unwrap();
+    assert_eq!(p.http.handle_end(req.exchange).unwrap(), Ended::Resumable);
+    assert!(!p.http.answered(req.exchange));
+    let resume = p.http.resume(req.exchange).unwrap();
+    assert_eq!(header(&resume, "Last-Event-ID"), Some("event-1"));
+    assert_eq!(resume.retry, Some(500));
+    p.http.handle_response(req.exchange, 200, &sse).unwrap();
+    // A priming event, then an unrelated request of the server's: not the answer yet.
+    p.http
+        .handle_body(req.exchange, b"id: event-2\nretry: 500\ndata: \n\n")
+        .unwrap();
+    p.http
+        .handle_body(
+            req.exchange,
+            b"data: {\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}\n\n",
+        )
+        .unwrap();
+    assert!(!p.http.answered(req.exchange));
+    let answer = br#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#;
+    let mut event = b"id: event-3\ndata: ".to_vec();
+    event.extend_from_slice(answer);
+    event.extend_from_slice(b"\n\n");
+    p.http.handle_body(req.exchange, &event).unwrap();
+    assert!(p.http.answered(req.exchange));
+    let got: Vec<_> = std::iter::from_fn(|| p.http.poll_message()).collect();
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[1].message, answer);
+    let result = p.client.handle_input(&got[1].message, 0).unwrap();
+    assert_eq!(
+        result.get("event"),
+        Some(&Value::String("tool_result".into()))
+    );
+    assert!(p.http.close(req.exchange));
+    assert!(!p.http.answered(req.exchange));
+    assert_eq!(p.http.exchange_count(), 0);
+}
+
+/// A notification's POST carries no request: never `answered`.
+#[test]
+fn an_exchange_without_a_request_is_never_answered() {
+    let mut http = HttpClient::new(ProtocolVersion::V2025_11_25, Limits::DEFAULT);
+    let req = http
+        .request(
+            br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            None,
+        )
+        .unwrap();
+    assert!(!http.answered(req.exchange));
+    let get = http.open_stream().unwrap();
+    let sse = [("content-type".as_bytes(), "text/event-stream".as_bytes())];
+    http.handle_response(get.exchange, 200, &sse).unwrap();
+    http.handle_body(
+        get.exchange,
+        br#"data: {"jsonrpc":"2.0","id":0,"result":{}}"#,
+    )
+    .unwrap();
+    http.handle_body(get.exchange, b"\n\n").unwrap();
+    assert!(!http.answered(get.exchange));
+}
+
 #[test]
 fn the_stateless_wire_has_no_get_and_a_cut_stream_is_unanswered() {
     let mut http = HttpClient::new(ProtocolVersion::V2026_07_28, Limits::DEFAULT);

@@ -50,6 +50,7 @@ __all__ = [
     "ToolView",
     "ValidationErrorInfo",
     "__version__",
+    "apply_elicitation_defaults",
     "canonicalize",
     "check_arguments",
     "check_output",
@@ -207,7 +208,8 @@ Event = Dict[str, JSON]
 """What a session says an input meant: a dict with an ``event`` name and that event's keys
 (core's names, e.g. ``nextCursor``, ``progressToken``), ``None`` where core has none.
 
-Client events: ``ready`` {version, tools}, ``handshake_failed``, ``tools_page`` {id, result,
+Client events: ``ready`` {version, tools}, ``handshake_failed``, ``version_retry`` {id,
+version} (the handshake is queued again at ``version`` for ``poll_transmit``), ``tools_page`` {id, result,
 stop}, ``tool_result`` {id, class, result}, ``input_required`` {id, result}, ``error`` {id,
 method, error}, ``progress`` {id, progress, total, message}, ``tool_list_changed``, ``late``
 {reason}, ``other`` {message}; from :meth:`Client.poll_event`: ``timed_out`` {id, method}.
@@ -275,6 +277,9 @@ class Client:
         before 2026-07-28."""
     def cancel(self, id: int, reason: Optional[str] = None) -> Optional[bytes]:
         """``notifications/cancelled`` for a request in flight; ``None`` when it is not."""
+    def respond(self, id: Union[int, str], result: Dict[str, JSON]) -> bytes:
+        """The response to a request the server sent (an ``other`` event): ``result`` under
+        its ``id``, written as given (its shape is the request method's)."""
     def handle_input(self, data: Input, now: int) -> Event:
         """What one incoming message meant. Raises :class:`DecodeError` for an invalid one."""
     def poll_transmit(self) -> Optional[bytes]:
@@ -339,6 +344,12 @@ class Page(TypedDict):
     start: int
     end: int
     nextCursor: Optional[str]
+
+def apply_elicitation_defaults(params: Dict[str, JSON], result: Dict[str, JSON]) -> Dict[str, JSON]:
+    """``result`` (an ``ElicitResult``) with the ``default`` of every property of ``params``'
+    ``requestedSchema`` (the ``elicitation/create`` params) that an accepted ``content`` omits
+    (SEP-1034); declined, cancelled and URL-mode results as they came. ``DecodeError``
+    (``invalid_value``) for shapes that are not objects."""
 
 def page(
     key: bytes,
@@ -703,6 +714,9 @@ class HttpClient:
     def handle_end(self, exchange: int) -> Literal["complete", "resumable", "unanswered"]:
         """``"resumable"``: call ``resume``; ``"unanswered"``: the request gets no response."""
     def poll_message(self) -> Optional[HttpReceived]: ...
+    def answered(self, exchange: int) -> bool:
+        """True once the response to the exchange's request came while it is open: stop
+        reading and ``close`` it (a resumed stream may be left open)."""
     def close(self, exchange: int) -> bool:
         """The host closed the response early (on 2026-07-28 that cancels the request)."""
     @property

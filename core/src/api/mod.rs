@@ -10,12 +10,14 @@ use crate::report::Report;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+mod elicitation;
 mod failure;
 mod input_required;
 mod server_session;
 mod session;
 mod tape;
 pub mod transport;
+pub use elicitation::apply_elicitation_defaults;
 pub use failure::Failure;
 pub use input_required::{declared_input_requests, open_request_state, seal_request_state};
 pub use server_session::{page, ServerSession};

@@ -125,6 +125,11 @@ fn incoming_value(i: &Incoming<'_>) -> Value {
             ),
         ]),
         Incoming::HandshakeFailed => obj(alloc::vec![("event", s("handshake_failed"))]),
+        Incoming::VersionRetry { id, version } => obj(alloc::vec![
+            ("event", s("version_retry")),
+            ("id", int(*id)),
+            ("version", s(version.as_str())),
+        ]),
         Incoming::ToolsPage { id, result, stop } => obj(alloc::vec![
             ("event", s("tools_page")),
             ("id", int(*id)),
@@ -330,6 +335,24 @@ impl ClientSession {
     pub fn cancel(&mut self, id: i64, reason: Option<&str>) -> Option<Vec<u8>> {
         let mut out = Vec::new();
         self.client.cancel(&mut out, id, reason).then_some(out)
+    }
+
+    /// The response to a request the server sent (an `other` event: `elicitation/create`,
+    /// `ping`, … on 2025-11-25): `result` (an object) under the request's `id`. The result's
+    /// shape depends on the request's method, which the caller knows; it is written as given.
+    /// A refusal is a `failure_response` instead.
+    pub fn respond(&self, id: &Value, result: &Value) -> Result<Vec<u8>, ApiError> {
+        if !matches!(result, Value::Object(_)) {
+            return Err(ApiError::usage("a result must be an object"));
+        }
+        let id_bytes = id.to_vec();
+        let mut r = Reader::new(&id_bytes, Limits::DEFAULT)?;
+        let id = RequestId::read(&mut r, "id").map_err(|_| {
+            ApiError::new(ErrorKind::InvalidId, "id must be a string or an integer")
+        })?;
+        let mut out = Vec::new();
+        crate::jsonrpc::write_response(&mut out, Some(&id), |s| result.write(s));
+        Ok(out)
     }
 
     /// Handles one incoming message; returns what it meant as a value with an `event`.

@@ -15,7 +15,7 @@ use super::{
     Method, ResultType, Tool, ToolsCapability,
 };
 use crate::error::{DecodeError, ErrorKind, Result};
-use crate::json::{JsonStr, RawJson, Reader};
+use crate::json::{JsonStr, Kind, RawJson, Reader};
 
 /// Which result a request's method expects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,6 +166,10 @@ struct Fields<'a> {
     instructions: Option<JsonStr<'a>>,
     supported_versions: Option<List<'a, JsonStr<'a>>>,
     present: u32,
+    /// `content` must be a tool result's array (the result answers `tools/call`). Otherwise
+    /// a `content` that is no array is another result's (`ElicitResult`'s object,
+    /// `CreateMessageResult`'s block) and stays an unknown member, so such a response decodes.
+    tool_content: bool,
 }
 
 impl<'a> Fields<'a> {
@@ -179,6 +183,7 @@ impl<'a> Fields<'a> {
             lt::NEXT_CURSOR => self.next_cursor = Some(r.read_str(lt::NEXT_CURSOR)?),
             lt::TTL_MS => self.ttl_ms = Some(read_uint(r, lt::TTL_MS)?),
             lt::CACHE_SCOPE => self.cache_scope = Some(CacheScope::read(r)?),
+            ct::CONTENT if !self.tool_content && r.peek_kind()? != Kind::Array => return Ok(false),
             ct::CONTENT => self.content = Some(List::read(r, ct::CONTENT)?),
             ct::STRUCTURED_CONTENT => self.structured_content = Some(r.skip_value()?),
             ct::IS_ERROR => self.is_error = Some(r.read_bool(ct::IS_ERROR)?),
@@ -240,7 +245,10 @@ impl<'a> AnyResult<'a> {
     /// (`tools/call` may still answer with an `InputRequiredResult`); `None` guesses from the
     /// members. `Ok(None)`: not a shape mcpwire types.
     pub(crate) fn read(r: &mut Reader<'a>, expect: Option<Method>) -> Result<Option<Self>> {
-        let mut f = Fields::default();
+        let mut f = Fields {
+            tool_content: expect == Some(Method::ToolsCall),
+            ..Fields::default()
+        };
         let (start, extra) = read_named(r, "result", ALL_KEYS, |r, i| f.read_field(r, i))?;
         let shape = match expect {
             Some(m) => match Shape::of(m) {
@@ -262,7 +270,10 @@ impl<'a> AnyResult<'a> {
 
     /// Reads a result that must have `shape`.
     pub(crate) fn read_as(r: &mut Reader<'a>, shape: Shape) -> Result<Self> {
-        let mut f = Fields::default();
+        let mut f = Fields {
+            tool_content: shape == Shape::CallTool,
+            ..Fields::default()
+        };
         let (start, extra) = read_named(r, "result", ALL_KEYS, |r, i| f.read_field(r, i))?;
         Self::build(f, shape, start, extra, r)
     }

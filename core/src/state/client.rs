@@ -1,6 +1,8 @@
 //! The host side: request ids, correlation, the capability gate, paging through `tools/list`,
 //! progress routing, cancellation and time limits.
 
+mod handshake;
+
 pub use super::client_types::{
     CallOptions, ClientConfig, ClientError, ClientEvent, Incoming, InputResponses, Late, PagerStop,
     TokenChoice,
@@ -8,13 +10,13 @@ pub use super::client_types::{
 use super::{result_type, Key, Millis, Recent, Table, Text};
 use crate::classify::ResponseClass;
 use crate::error::DecodeError;
-use crate::json::writer::{ObjectWriter, Sink};
+use crate::json::writer::Sink;
 use crate::json::{JsonStr, RawJson};
 use crate::jsonrpc::{write_request, Message, RequestId};
 use crate::mcp::{
-    CallToolRequestParams, CancelledNotificationParams, Encode, InitializeRequestParams,
-    ListToolsRequestParams, ListToolsResult, McpMessage, Method, ProgressToken, ProtocolVersion,
-    RequestMeta, ToolsCapability,
+    CallToolRequestParams, CancelledNotificationParams, Encode, ListToolsRequestParams,
+    ListToolsResult, McpMessage, Method, ProgressToken, ProtocolVersion, RequestMeta,
+    ToolsCapability,
 };
 
 #[derive(Debug)]
@@ -31,8 +33,18 @@ struct Pending {
 #[derive(Debug)]
 enum Outgoing {
     Initialized,
-    Cancelled { id: i64, reason: &'static str },
-    ListPage { id: i64, cursor: Text },
+    /// The handshake again, at the version a refusal offered.
+    Discover {
+        id: i64,
+    },
+    Cancelled {
+        id: i64,
+        reason: &'static str,
+    },
+    ListPage {
+        id: i64,
+        cursor: Text,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -65,6 +77,8 @@ pub struct Client<'c, const N: usize = 32> {
     finished_tokens: Recent<Key, N>,
     pager: Pager<N>,
     stale: bool,
+    /// The handshake was sent again after an `UnsupportedProtocolVersionError`.
+    version_retried: bool,
 }
 
 fn fnv(s: &JsonStr<'_>) -> u64 {
@@ -96,6 +110,7 @@ impl<'c, const N: usize> Client<'c, N> {
                 seen: Table::new(),
             },
             stale: true,
+            version_retried: false,
         }
     }
 
@@ -160,42 +175,6 @@ impl<'c, const N: usize> Client<'c, N> {
                 ..RequestMeta::default()
             })
         }
-    }
-
-    /// Starts the handshake: `initialize` (2025 versions) or `server/discover` (2026-07-28).
-    pub fn start<S: Sink + ?Sized>(
-        &mut self,
-        sink: &mut S,
-        now: Millis,
-    ) -> Result<i64, ClientError> {
-        let version = self.config.version;
-        let method = if version.has_initialize() {
-            Method::Initialize
-        } else {
-            Method::ServerDiscover
-        };
-        let id = self.register(method, now, None, None)?;
-        self.handshake = Handshake::Waiting(id);
-        if version.has_initialize() {
-            let params = InitializeRequestParams {
-                protocol_version: JsonStr::new(version.as_str()),
-                capabilities: self.config.capabilities.raw(),
-                client_info: self.config.client_info.raw(),
-                meta: None,
-                extra: Default::default(),
-            };
-            McpMessage::InitializeRequest(RequestId::Int(id), params).write(sink);
-        } else {
-            let params = |sink: &mut S| {
-                let mut p = ObjectWriter::open(sink);
-                p.key(sink, "_meta");
-                self.meta(None).write(sink);
-                p.close(sink);
-            };
-            let id = RequestId::Int(id);
-            write_request(sink, Some(&id), Method::ServerDiscover.name(), Some(params));
-        }
-        Ok(id)
     }
 
     fn tools_gate(&self) -> Result<(), ClientError> {
@@ -358,6 +337,7 @@ impl<'c, const N: usize> Client<'c, N> {
             Outgoing::Initialized => {
                 write_request(sink, None, Method::Initialized.name(), None::<fn(&mut S)>)
             }
+            Outgoing::Discover { id } => self.write_discover(sink, id),
             Outgoing::Cancelled { id, reason } => write_cancelled(sink, id, Some(reason)),
             Outgoing::ListPage { id, cursor } => self.write_list(sink, id, Some(&cursor)),
         }
@@ -407,7 +387,7 @@ impl<'c, const N: usize> Client<'c, N> {
         let msg = Message::decode_with(input, self.config.limits)?;
         let text = core::str::from_utf8(input).unwrap_or_default();
         match msg {
-            Message::Response(_) | Message::Error(_) => self.handle_response(msg, text),
+            Message::Response(_) | Message::Error(_) => self.handle_response(msg, text, now),
             _ => {
                 let typed = McpMessage::from_message_in(msg, None, text)?;
                 Ok(match typed {
@@ -461,6 +441,7 @@ impl<'c, const N: usize> Client<'c, N> {
         &mut self,
         msg: Message<'a>,
         text: &'a str,
+        now: Millis,
     ) -> Result<Incoming<'a>, DecodeError> {
         let id = match msg.id() {
             Some(RequestId::Int(i)) => i,
@@ -486,6 +467,9 @@ impl<'c, const N: usize> Client<'c, N> {
                     self.pager.request = None;
                 }
                 if self.handshake == Handshake::Waiting(id) {
+                    if let Some(retry) = self.retry_handshake(id, &e.error, now) {
+                        return Ok(retry);
+                    }
                     self.handshake = Handshake::Failed;
                 }
                 Incoming::Error {
@@ -516,27 +500,6 @@ impl<'c, const N: usize> Client<'c, N> {
             }
             other => Incoming::Other(other),
         })
-    }
-
-    fn finish_handshake<'a>(
-        &mut self,
-        version: Option<ProtocolVersion>,
-        tools: Option<ToolsCapability>,
-        initialized: bool,
-    ) -> Incoming<'a> {
-        match version {
-            Some(version) => {
-                self.handshake = Handshake::Ready(version, tools);
-                if initialized {
-                    let _ = self.outbox.push(Outgoing::Initialized);
-                }
-                Incoming::Ready { version, tools }
-            }
-            None => {
-                self.handshake = Handshake::Failed;
-                Incoming::HandshakeFailed
-            }
-        }
     }
 
     fn handle_page<'a>(&mut self, id: i64, result: ListToolsResult<'a>) -> Incoming<'a> {

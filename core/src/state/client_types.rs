@@ -149,6 +149,15 @@ pub enum Incoming<'a> {
     },
     /// The server speaks no version this client does.
     HandshakeFailed,
+    /// The server refused the handshake's version with an `UnsupportedProtocolVersionError`
+    /// whose `supported` list names `version`, which this client speaks: the handshake is
+    /// queued again at `version` for [`poll_transmit`](super::Client::poll_transmit) (once).
+    VersionRetry {
+        /// The refused request.
+        id: i64,
+        /// The version of the retry (and of every request after it).
+        version: ProtocolVersion,
+    },
     /// A page of the catalog; `stop` is `None` when the next page request was queued.
     ToolsPage {
         /// The request id.

@@ -15,6 +15,7 @@ mod input_required;
 pub mod request_state;
 mod result_type;
 mod server;
+mod unsupported_version;
 
 pub use client::{
     CallOptions, Client, ClientConfig, ClientError, ClientEvent, Incoming, InputResponses, Late,

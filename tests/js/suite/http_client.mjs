@@ -163,11 +163,35 @@ test('http client: the GET stream, and resuming a stream cut before its response
   const done = ep.respondTool(again.exchange, RESULT('x'))
   assert.equal(http.handleResponse(req.exchange, again.status, again.headers), 'sse')
   http.handleBody(req.exchange, again.body)
+  assert.equal(http.answered(req.exchange), false)
   http.handleBody(req.exchange, done.body)
+  // The response came: the host may stop reading (a server may leave the stream open).
+  assert.equal(http.answered(req.exchange), true)
   assert.equal(http.handleEnd(req.exchange), 'complete')
+  assert.equal(http.answered(req.exchange), false)
   const result = client.handleInput(http.pollMessage().message, 0)
   assert.equal(result.event, 'tool_result')
   assert.equal(http.pollMessage(), null)
+})
+
+test('http client: a resumed stream left open after its response is answered, then closed', () => {
+  const { client, http } = connect('2025-11-25')
+  const { id, bytes } = client.callTool(0, 'echo', { text: 'x' })
+  const req = http.request(bytes)
+  const sse = [['content-type', 'text/event-stream']]
+  assert.equal(http.handleResponse(req.exchange, 200, sse), 'sse')
+  http.handleBody(req.exchange, 'id: event-1\nretry: 500\ndata: \n\n')
+  assert.equal(http.handleEnd(req.exchange), 'resumable')
+  const resume = http.resume(req.exchange)
+  assert.equal(resume.retry, 500)
+  assert.equal(header(resume, 'last-event-id'), 'event-1')
+  assert.equal(http.handleResponse(req.exchange, 200, sse), 'sse')
+  http.handleBody(req.exchange, `id: event-2\ndata: {"jsonrpc":"2.0","id":${id},"result":{"content":[]}}\n\n`)
+  assert.equal(http.answered(req.exchange), true)
+  assert.equal(client.handleInput(http.pollMessage().message, 0).event, 'tool_result')
+  assert.equal(http.close(req.exchange), true)
+  assert.equal(http.answered(req.exchange), false)
+  assert.equal(http.exchangeCount, 0)
 })
 
 test('http client: 2026-07-28 has no GET, no resumption; a cut stream is unanswered', () => {

@@ -50,6 +50,8 @@
 //!   is then forgotten until the response gives a new one.
 //! - A stream's end is judged by its request: [`Ended::Resumable`] only on the 2025-11-25
 //!   wire after an event id; the host decides whether to resume (after `retry`).
+//! - A stream need not end for its request to be over: [`answered`](HttpClient::answered)
+//!   says the response came, and the host closes the exchange rather than wait.
 
 use super::client_body::{Body, BodyReader};
 use super::client_headers::{
@@ -184,6 +186,8 @@ struct Exchange {
     last_event_id: String,
     retry: Option<u64>,
     resumable: bool,
+    /// The response to `request` has been yielded.
+    answered: bool,
 }
 
 /// The client side of one MCP endpoint over Streamable HTTP.
@@ -245,6 +249,7 @@ impl HttpClient {
                 last_event_id: String::new(),
                 retry: None,
                 resumable: false,
+                answered: false,
             },
         );
         exchange
@@ -494,6 +499,7 @@ impl HttpClient {
                     .is_some_and(|id| answers(&message, id, self.limits));
                 if answers {
                     e.request = None;
+                    e.answered = true;
                     if core::mem::take(&mut e.initialize) {
                         self.adopt_version(&message);
                     }
@@ -516,6 +522,14 @@ impl HttpClient {
                 self.version = v;
             }
         }
+    }
+
+    /// True once the response to the request `exchange` carries was yielded while the
+    /// exchange is open: the host may poll what came and [`close`](Self::close) it. A server
+    /// may keep a resumed stream open after the response (it only "**SHOULD** close the SSE
+    /// stream"). False without a request (a notification, the server's stream) or when over.
+    pub fn answered(&self, exchange: u64) -> bool {
+        self.exchanges.get(&exchange).is_some_and(|e| e.answered)
     }
 
     /// The next message from the server, in the order received.
