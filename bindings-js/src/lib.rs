@@ -9,11 +9,14 @@
 extern crate alloc;
 
 mod args;
+pub mod status;
+mod tape_names;
 mod walk;
 
 pub use args::{
     finite, integer, millis, must_be, read_limits, required, LimitField, MAX_SAFE_INTEGER,
 };
+pub use tape_names::tape_names_js;
 pub use walk::{number, to_value, Cut, JsEngine, Kind};
 
 use alloc::string::String;
