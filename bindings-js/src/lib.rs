@@ -20,7 +20,10 @@ pub use tape_names::tape_names_js;
 pub use walk::{number, to_value, Cut, JsEngine, Kind};
 
 use alloc::string::String;
+use alloc::vec;
 use mcpwire::api::ApiError;
+use mcpwire::json::Value;
+use mcpwire::ErrorKind;
 
 /// An error the shared rules raise; each binding maps it to its engine's exception in one
 /// function.
@@ -34,4 +37,16 @@ pub enum JsError {
     Range(String),
     /// An `McpwireError` (core's error kinds, e.g. `too_deep`).
     Core(ApiError),
+}
+
+/// `errorKinds`: every [`ErrorKind`] as `{name, code}` (`code` `null` for tool errors and local
+/// faults), in table order.
+pub fn error_kinds() -> Value {
+    let kind = |k: &ErrorKind| {
+        Value::Object(vec![
+            ("name".into(), Value::String(k.name().into())),
+            ("code".into(), k.code().map_or(Value::Null, Value::from_i64)),
+        ])
+    };
+    Value::Array(ErrorKind::ALL.iter().map(kind).collect())
 }

@@ -36,7 +36,7 @@ use decode::checked_text;
 use mcpwire::api::{self, Failure};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
-use mcpwire::{ErrorKind, Limits};
+use mcpwire::Limits;
 pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
 use mcpwire_js::{Cut, JsEngine, JsError, Kind, LimitField};
 use napi::bindgen_prelude::*;
@@ -411,14 +411,5 @@ pub fn failure_response<'a>(
 /// faults), in table order.
 #[napi(ts_return_type = "Array<ErrorKindInfo>")]
 pub fn error_kinds(env: &Env) -> Result<Unknown<'_>> {
-    let kinds = ErrorKind::ALL
-        .iter()
-        .map(|k| {
-            Value::Object(vec![
-                ("name".into(), Value::String(k.name().into())),
-                ("code".into(), k.code().map_or(Value::Null, Value::from_i64)),
-            ])
-        })
-        .collect();
-    value_to_js(env, &Value::Array(kinds))
+    value_to_js(env, &mcpwire_js::error_kinds())
 }

@@ -31,7 +31,7 @@ use mcpwire::api::TapeVecs;
 use mcpwire::json::tape::{TapeKeys, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
-use mcpwire::{ErrorKind, Limits};
+use mcpwire::Limits;
 pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
 use mcpwire_js::status::{self, FAILED, MAX_TEXT_LENGTH};
 use mcpwire_js::{Cut, JsEngine, JsError, Kind, LimitField};
@@ -554,14 +554,5 @@ pub fn failure_response(
 /// faults), in table order.
 #[wasm_bindgen(js_name = errorKinds, unchecked_return_type = "Array<ErrorKindInfo>")]
 pub fn error_kinds() -> Result<JsValue, JsValue> {
-    let kinds = ErrorKind::ALL
-        .iter()
-        .map(|k| {
-            Value::Object(vec![
-                ("name".into(), Value::String(k.name().into())),
-                ("code".into(), k.code().map_or(Value::Null, Value::from_i64)),
-            ])
-        })
-        .collect();
-    value_to_js(&Value::Array(kinds))
+    value_to_js(&mcpwire_js::error_kinds())
 }
