@@ -1,7 +1,9 @@
 //! The half of mcpwire's two JS bindings that does not depend on the engine: the rules for
 //! arguments (`undefined`/`null` mean "not given", integers and milliseconds up to 2^53 - 1,
 //! decode limits), JS numbers as JSON numbers, and the walk that turns a JS value into a
-//! [`Value`], written once over the [`JsEngine`] trait. `bindings-node` (napi) and
+//! [`Value`], written once over the [`JsEngine`] trait; the argument readers ([`read`]) and the
+//! options objects ([`options`]) over the same trait; the status protocol of the tape decode
+//! ([`status`]) and the JS names of its tags ([`tape_names_js`]). `bindings-node` (napi) and
 //! `bindings-wasm` (wasm-bindgen) implement the trait's value operations and map [`JsError`]
 //! to their engine's `TypeError` / `RangeError` / `McpwireError`; nothing else here is theirs.
 #![warn(missing_docs)]
@@ -9,6 +11,8 @@
 extern crate alloc;
 
 mod args;
+pub mod options;
+pub mod read;
 pub mod status;
 mod tape_names;
 mod walk;

@@ -25,7 +25,9 @@ pub fn tape_names_js() -> String {
     js.push_str("// A key word: the key's index above KEY_INDEX_SHIFT bits, the tag in them.\n");
     line(&mut js, "KEY_INDEX_SHIFT", KEY_INDEX_SHIFT);
     line(&mut js, "KEY_TAG_MASK", (1 << KEY_INDEX_SHIFT) - 1);
-    js.push_str("// Words of the header (the words and numbers the tape needs) before the value.\n");
+    js.push_str(
+        "// Words of the header (the words and numbers the tape needs) before the value.\n",
+    );
     line(&mut js, "HEADER_WORDS", HEADER_WORDS);
     js.push_str(
         "\n// The status word of a native decode: the status in its low STATUS_BITS bits, the\n\

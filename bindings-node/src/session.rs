@@ -4,13 +4,14 @@
 //! stays in core.
 
 use crate::args::{
-    bool_arg, field, given, index_arg, integer_arg, millis_arg, opt_millis, opt_string,
-    options_arg, progress_args, required, string_arg,
+    bool_arg, given, index_arg, integer_arg, millis_arg, opt_millis, opt_string, progress_args,
+    string_arg,
 };
 use crate::{
-    bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, MAX_SAFE_INTEGER,
+    bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, Napi,
+    MAX_SAFE_INTEGER,
 };
-use mcpwire::api::{self, ClientOptions, ClientSession, ServerSession};
+use mcpwire::api::{self, ClientSession, ServerSession};
 use mcpwire::json::Value;
 use napi::bindgen_prelude::*;
 use napi::{JsValue, ValueType};
@@ -49,35 +50,8 @@ impl Client {
     /// A client speaking `options.version`, identifying as `options.clientInfo`.
     #[napi(constructor, ts_args_type = "options: ClientOptions")]
     pub fn new(env: &Env, options: Unknown) -> Result<Self> {
-        let o = options_arg(env, options, "options")?;
-        let version = string_arg(
-            env,
-            required(env, &o, "version", "options")?,
-            "options.version",
-        )?;
-        let info = js_to_value(env, required(env, &o, "clientInfo", "options")?)?;
-        let capabilities = field(&o, "capabilities")?
-            .map(|c| js_to_value(env, c))
-            .transpose()?;
-        let opts = ClientOptions {
-            default_timeout: opt_millis(
-                env,
-                field(&o, "defaultTimeout")?,
-                "options.defaultTimeout",
-            )?,
-            max_timeout: opt_millis(env, field(&o, "maxTimeout")?, "options.maxTimeout")?,
-            reset_timeout_on_progress: field(&o, "resetTimeoutOnProgress")?
-                .map(|v| bool_arg(env, v, "options.resetTimeoutOnProgress"))
-                .transpose()?
-                .unwrap_or(false),
-            max_pages: field(&o, "maxPages")?
-                .map(|v| {
-                    integer_arg(env, v, "options.maxPages", 0.0)
-                        .map(|n| n.min(u32::MAX as i64) as u32)
-                })
-                .transpose()?,
-        };
-        let session = ClientSession::new(&version, &info, capabilities.as_ref(), &opts)
+        let c = mcpwire_js::options::client(&Napi::new(env), &options)?;
+        let session = ClientSession::new(&c.version, &c.info, c.capabilities.as_ref(), &c.options)
             .map_err(|e| mcpwire_error(env, e))?;
         Ok(Client { session })
     }
@@ -297,24 +271,8 @@ impl Server {
     /// `options.capabilities` (`tools` in it opens the tools methods).
     #[napi(constructor, ts_args_type = "options: ServerOptions")]
     pub fn new(env: &Env, options: Unknown) -> Result<Self> {
-        let o = options_arg(env, options, "options")?;
-        let list = required(env, &o, "versions", "options")?;
-        if !list.is_array()? {
-            return Err(type_error(
-                env,
-                "options.versions must be an array of strings",
-            ));
-        }
-        let list: Object = unsafe { list.cast()? };
-        let mut versions = Vec::new();
-        for i in 0..list.get_array_length_unchecked()? {
-            let v: Unknown = list.get_element(i)?;
-            versions.push(string_arg(env, v, &format!("options.versions[{i}]"))?);
-        }
-        let versions: Vec<&str> = versions.iter().map(String::as_str).collect();
-        let info = js_to_value(env, required(env, &o, "serverInfo", "options")?)?;
-        let capabilities = js_to_value(env, required(env, &o, "capabilities", "options")?)?;
-        let session = ServerSession::new(&versions, &info, &capabilities)
+        let s = mcpwire_js::options::server(&Napi::new(env), &options)?;
+        let session = ServerSession::new(&s.versions(), &s.info, &s.capabilities)
             .map_err(|e| mcpwire_error(env, e))?;
         Ok(Server { session })
     }

@@ -4,9 +4,9 @@
 
 use crate::args::{
     field, given, index_arg, millis_arg, opt_millis, opt_string, options_arg, progress_args,
-    required, string_arg,
+    string_arg,
 };
-use crate::{bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js};
+use crate::{bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, Napi};
 use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
 use napi::bindgen_prelude::*;
@@ -329,46 +329,8 @@ impl HttpEndpoint {
     /// An endpoint for `options.serverInfo` and `options.capabilities`.
     #[napi(constructor, ts_args_type = "options: HttpEndpointOptions")]
     pub fn new(env: &Env, options: Unknown) -> Result<Self> {
-        let o = options_arg(env, options, "options")?;
-        let info = js_to_value(env, required(env, &o, "serverInfo", "options")?)?;
-        let caps = js_to_value(env, required(env, &o, "capabilities", "options")?)?;
-        let tools = field(&o, "tools")?
-            .map(|t| js_to_value(env, t))
-            .transpose()?;
-        let strings = |name: &str| -> Result<Option<Vec<String>>> {
-            let Some(list) = field(&o, name)? else {
-                return Ok(None);
-            };
-            if !list.is_array()? {
-                return Err(type_error(
-                    env,
-                    &format!("options.{name} must be an array of strings"),
-                ));
-            }
-            let list: Object = unsafe { list.cast()? };
-            (0..list.get_array_length_unchecked()?)
-                .map(|i| string_arg(env, list.get_element(i)?, &format!("options.{name}[{i}]")))
-                .collect::<Result<Vec<_>>>()
-                .map(Some)
-        };
-        let versions = strings("versions")?;
-        let origins = strings("allowedOrigins")?.unwrap_or_default();
-        let idle = opt_millis(env, field(&o, "sessionIdleMs")?, "options.sessionIdleMs")?;
-        let max = field(&o, "maxSessions")?
-            .map(|m| index_arg(env, m, "options.maxSessions"))
-            .transpose()?;
-        let options = t::EndpointOptions {
-            versions: versions
-                .as_ref()
-                .map(|v| v.iter().map(String::as_str).collect()),
-            server_info: &info,
-            capabilities: &caps,
-            tools: tools.as_ref(),
-            allowed_origins: origins,
-            session_idle_ms: idle,
-            max_sessions: max,
-        };
-        let inner = t::http_endpoint(options).map_err(|e| mcpwire_error(env, e))?;
+        let o = mcpwire_js::options::endpoint(&Napi::new(env), &options)?;
+        let inner = t::http_endpoint(o.options()).map_err(|e| mcpwire_error(env, e))?;
         Ok(HttpEndpoint { inner })
     }
 

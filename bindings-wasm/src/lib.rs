@@ -26,15 +26,15 @@
 //!   module is built without it, its second module with it (build.sh).
 
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
-use mcpwire::api::{self, Failure};
 use mcpwire::api::TapeVecs;
+use mcpwire::api::{self, Failure};
 use mcpwire::json::tape::{TapeKeys, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
 use mcpwire::Limits;
-pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
 use mcpwire_js::status::{self, FAILED, MAX_TEXT_LENGTH};
-use mcpwire_js::{Cut, JsEngine, JsError, Kind, LimitField};
+pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
+use mcpwire_js::{Cut, JsEngine, JsError, Kind};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -163,23 +163,22 @@ pub(crate) fn read_input(v: &JsValue) -> Result<Input<'_>, JsValue> {
 }
 
 fn read_limits(l: &JsValue) -> Result<Limits, JsValue> {
-    if args::given(l).is_none() {
-        return Ok(Limits::DEFAULT);
-    }
-    if !l.is_object() {
-        return Err(js_error(mcpwire_js::must_be("limits", "an object")));
-    }
-    let field = |name: &str| -> Result<LimitField, JsValue> {
-        let v = Reflect::get(l, &name.into())?;
-        Ok(args::given(&v).map(|v| v.as_f64().ok_or(())))
-    };
-    mcpwire_js::read_limits(field, js_error)
+    mcpwire_js::options::limits(&WasmBindgen::new(), Some(l))
 }
 
-/// wasm-bindgen's side of the shared JS → JSON walk ([`mcpwire_js::to_value`]).
-struct WasmBindgen {
-    /// `Object.prototype`: a plain object's prototype.
-    object_proto: JsValue,
+/// wasm-bindgen's value operations, for the shared JS → JSON walk ([`mcpwire_js::to_value`])
+/// and argument readers ([`mcpwire_js::read`], [`mcpwire_js::options`]).
+pub(crate) struct WasmBindgen {
+    /// `Object.prototype` (a plain object's prototype), looked up at the first `is_plain`.
+    object_proto: core::cell::OnceCell<JsValue>,
+}
+
+impl WasmBindgen {
+    pub(crate) fn new() -> Self {
+        WasmBindgen {
+            object_proto: core::cell::OnceCell::new(),
+        }
+    }
 }
 
 impl JsEngine for WasmBindgen {
@@ -218,9 +217,16 @@ impl JsEngine for WasmBindgen {
         Ok(v.unchecked_ref::<Array>().get(i))
     }
 
+    fn property(&self, v: &JsValue, name: &str) -> Result<JsValue, JsValue> {
+        Reflect::get(v, &name.into())
+    }
+
     fn is_plain(&self, v: &JsValue) -> Result<bool, JsValue> {
         let proto: JsValue = Object::get_prototype_of(v).into();
-        Ok(proto.is_null() || proto == self.object_proto)
+        let object_proto = self
+            .object_proto
+            .get_or_init(|| Object::get_prototype_of(&Object::new()).into());
+        Ok(proto.is_null() || proto == *object_proto)
     }
 
     fn members(
@@ -255,8 +261,7 @@ pub(crate) fn js_to_value_strict(v: &JsValue) -> Result<Value, JsValue> {
 }
 
 fn js_to_value_cut(v: &JsValue, cut: Cut) -> Result<Value, JsValue> {
-    let object_proto = Object::get_prototype_of(&Object::new()).into();
-    mcpwire_js::to_value(&WasmBindgen { object_proto }, v, 0, cut)
+    mcpwire_js::to_value(&WasmBindgen::new(), v, 0, cut)
 }
 
 // ---------------------------------------------------------------------------------------------

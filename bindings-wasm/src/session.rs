@@ -4,12 +4,14 @@
 //! stays in core. Same names and argument checks as the Node binding.
 
 use crate::args::{
-    bool_arg, field, given, index_arg, integer_arg, millis_arg, opt_millis, opt_string,
-    options_arg, progress_args, required, string_arg,
+    bool_arg, given, index_arg, integer_arg, millis_arg, opt_millis, opt_string, progress_args,
+    string_arg,
 };
-use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js, MAX_SAFE_INTEGER};
-use js_sys::{Array, Object, Reflect, Uint8Array};
-use mcpwire::api::{self, ClientOptions, ClientSession, ServerSession};
+use crate::{
+    js_to_value, mcpwire_error, read_input, type_error, value_to_js, WasmBindgen, MAX_SAFE_INTEGER,
+};
+use js_sys::{Object, Reflect, Uint8Array};
+use mcpwire::api::{self, ClientSession, ServerSession};
 use mcpwire::json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -54,33 +56,8 @@ impl Client {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "ClientOptions")] options: JsValue,
     ) -> Result<Client, JsValue> {
-        let o = &options;
-        options_arg(o, "options")?;
-        let version = string_arg(&required(o, "version", "options")?, "options.version")?;
-        let info = js_to_value(&required(o, "clientInfo", "options")?)?;
-        let capabilities = field(o, "capabilities")?
-            .map(|c| js_to_value(&c))
-            .transpose()?;
-        let opts = ClientOptions {
-            default_timeout: opt_millis(
-                &field(o, "defaultTimeout")?.unwrap_or_default(),
-                "options.defaultTimeout",
-            )?,
-            max_timeout: opt_millis(
-                &field(o, "maxTimeout")?.unwrap_or_default(),
-                "options.maxTimeout",
-            )?,
-            reset_timeout_on_progress: field(o, "resetTimeoutOnProgress")?
-                .map(|v| bool_arg(&v, "options.resetTimeoutOnProgress"))
-                .transpose()?
-                .unwrap_or(false),
-            max_pages: field(o, "maxPages")?
-                .map(|v| {
-                    integer_arg(&v, "options.maxPages", 0.0).map(|n| n.min(u32::MAX as i64) as u32)
-                })
-                .transpose()?,
-        };
-        let session = ClientSession::new(&version, &info, capabilities.as_ref(), &opts)
+        let c = mcpwire_js::options::client(&WasmBindgen::new(), &options)?;
+        let session = ClientSession::new(&c.version, &c.info, c.capabilities.as_ref(), &c.options)
             .map_err(mcpwire_error)?;
         Ok(Client { session })
     }
@@ -296,21 +273,9 @@ impl Server {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "ServerOptions")] options: JsValue,
     ) -> Result<Server, JsValue> {
-        let o = &options;
-        options_arg(o, "options")?;
-        let list = required(o, "versions", "options")?;
-        let Some(list) = list.dyn_ref::<Array>() else {
-            return Err(type_error("options.versions must be an array of strings"));
-        };
-        let versions = list
-            .iter()
-            .enumerate()
-            .map(|(i, v)| string_arg(&v, &format!("options.versions[{i}]")))
-            .collect::<Result<Vec<_>, _>>()?;
-        let versions: Vec<&str> = versions.iter().map(String::as_str).collect();
-        let info = js_to_value(&required(o, "serverInfo", "options")?)?;
-        let capabilities = js_to_value(&required(o, "capabilities", "options")?)?;
-        let session = ServerSession::new(&versions, &info, &capabilities).map_err(mcpwire_error)?;
+        let s = mcpwire_js::options::server(&WasmBindgen::new(), &options)?;
+        let session =
+            ServerSession::new(&s.versions(), &s.info, &s.capabilities).map_err(mcpwire_error)?;
         Ok(Server { session })
     }
 

@@ -4,9 +4,9 @@
 
 use crate::args::{
     field, given, index_arg, millis_arg, opt_millis, opt_string, options_arg, progress_args,
-    required, string_arg,
+    string_arg,
 };
-use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js};
+use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js, WasmBindgen};
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
@@ -305,22 +305,6 @@ fn exchange_arg(v: &JsValue) -> Result<u64, JsValue> {
     Ok(index_arg(v, "exchange")? as u64)
 }
 
-fn strings(o: &JsValue, name: &str) -> Result<Option<Vec<String>>, JsValue> {
-    let Some(list) = field(o, name)? else {
-        return Ok(None);
-    };
-    let Some(list) = list.dyn_ref::<Array>() else {
-        return Err(type_error(&format!(
-            "options.{name} must be an array of strings"
-        )));
-    };
-    list.iter()
-        .enumerate()
-        .map(|(i, v)| string_arg(&v, &format!("options.{name}[{i}]")))
-        .collect::<Result<Vec<_>, _>>()
-        .map(Some)
-}
-
 /// One MCP endpoint serving Streamable HTTP 2026-07-28 (stateless) and 2025-11-25
 /// (sessions), sans-IO: `handle` each request; answer calls with `respond*`.
 #[wasm_bindgen]
@@ -335,33 +319,9 @@ impl HttpEndpoint {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "HttpEndpointOptions")] options: JsValue,
     ) -> Result<HttpEndpoint, JsValue> {
-        let o = &options;
-        options_arg(o, "options")?;
-        let info = js_to_value(&required(o, "serverInfo", "options")?)?;
-        let caps = js_to_value(&required(o, "capabilities", "options")?)?;
-        let tools = field(o, "tools")?.map(|t| js_to_value(&t)).transpose()?;
-        let versions = strings(o, "versions")?;
-        let origins = strings(o, "allowedOrigins")?.unwrap_or_default();
-        let idle = opt_millis(
-            &field(o, "sessionIdleMs")?.unwrap_or(JsValue::NULL),
-            "options.sessionIdleMs",
-        )?;
-        let max = field(o, "maxSessions")?
-            .map(|m| index_arg(&m, "options.maxSessions"))
-            .transpose()?;
-        let options = t::EndpointOptions {
-            versions: versions
-                .as_ref()
-                .map(|v| v.iter().map(String::as_str).collect()),
-            server_info: &info,
-            capabilities: &caps,
-            tools: tools.as_ref(),
-            allowed_origins: origins,
-            session_idle_ms: idle,
-            max_sessions: max,
-        };
+        let o = mcpwire_js::options::endpoint(&WasmBindgen::new(), &options)?;
         Ok(HttpEndpoint {
-            inner: t::http_endpoint(options).map_err(mcpwire_error)?,
+            inner: t::http_endpoint(o.options()).map_err(mcpwire_error)?,
         })
     }
 
