@@ -11,7 +11,7 @@ use crate::{
     bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, Napi,
     MAX_SAFE_INTEGER,
 };
-use mcpwire::api::{self, ClientSession, ServerSession};
+use mcpwire::api::{self, ApiError, ClientSession, ServerSession};
 use mcpwire::json::Value;
 use napi::bindgen_prelude::*;
 use napi::{JsValue, ValueType};
@@ -265,6 +265,27 @@ pub struct Server {
     session: ServerSession,
 }
 
+impl Server {
+    /// `respond` (core's answer to a `tools/call`) of `id` and `result`: the bytes, or `null`
+    /// when the request was cancelled.
+    fn answer_call<'a>(
+        &mut self,
+        env: &'a Env,
+        id: Unknown,
+        result: Unknown,
+        respond: fn(
+            &mut ServerSession,
+            &Value,
+            &Value,
+        ) -> std::result::Result<Option<Vec<u8>>, ApiError>,
+    ) -> Result<Option<BufferSlice<'a>>> {
+        let id = js_to_value(env, id)?;
+        let result = js_to_value(env, result)?;
+        let bytes = respond(&mut self.session, &id, &result).map_err(|e| mcpwire_error(env, e))?;
+        opt_bytes(env, bytes)
+    }
+}
+
 #[napi]
 impl Server {
     /// A server serving `options.versions`, identifying as `options.serverInfo`, declaring
@@ -306,13 +327,7 @@ impl Server {
         id: Unknown,
         result: Unknown,
     ) -> Result<Option<BufferSlice<'a>>> {
-        let id = js_to_value(env, id)?;
-        let result = js_to_value(env, result)?;
-        let bytes = self
-            .session
-            .respond_tool(&id, &result)
-            .map_err(|e| mcpwire_error(env, e))?;
-        opt_bytes(env, bytes)
+        self.answer_call(env, id, result, ServerSession::respond_tool)
     }
 
     /// The response to a `tools/call` asking for input (2026-07-28): `result` is an
@@ -329,13 +344,7 @@ impl Server {
         id: Unknown,
         result: Unknown,
     ) -> Result<Option<BufferSlice<'a>>> {
-        let id = js_to_value(env, id)?;
-        let result = js_to_value(env, result)?;
-        let bytes = self
-            .session
-            .respond_input_required(&id, &result)
-            .map_err(|e| mcpwire_error(env, e))?;
-        opt_bytes(env, bytes)
+        self.answer_call(env, id, result, ServerSession::respond_input_required)
     }
 
     /// The response to a `tools/list` with one page.

@@ -8,6 +8,8 @@ use crate::args::{
 };
 use crate::{bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, Napi};
 use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
+use mcpwire::api::ApiError;
+use mcpwire::json::Value;
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
 use napi::bindgen_prelude::*;
 use napi::{JsValue, ValueType};
@@ -324,6 +326,23 @@ pub struct HttpEndpoint {
     inner: CoreEndpoint,
 }
 
+impl HttpEndpoint {
+    /// `respond` (one of core's `respond_*` taking a result) of `exchange` and `result`, as
+    /// `{reply}`.
+    fn answer<'a>(
+        &mut self,
+        env: &'a Env,
+        exchange: Unknown,
+        result: Unknown,
+        respond: fn(&mut CoreEndpoint, u64, &Value) -> std::result::Result<HttpReply, ApiError>,
+    ) -> Result<Object<'a>> {
+        let exchange = exchange_arg(env, exchange)?;
+        let result = js_to_value(env, result)?;
+        let r = respond(&mut self.inner, exchange, &result).map_err(|e| mcpwire_error(env, e))?;
+        reply(env, "reply", r)
+    }
+}
+
 #[napi]
 impl HttpEndpoint {
     /// An endpoint for `options.serverInfo` and `options.capabilities`.
@@ -418,13 +437,7 @@ impl HttpEndpoint {
         exchange: Unknown,
         result: Unknown,
     ) -> Result<Object<'a>> {
-        let exchange = exchange_arg(env, exchange)?;
-        let result = js_to_value(env, result)?;
-        let r = self
-            .inner
-            .respond_tool(exchange, &result)
-            .map_err(|e| mcpwire_error(env, e))?;
-        reply(env, "reply", r)
+        self.answer(env, exchange, result, CoreEndpoint::respond_tool)
     }
 
     /// Answers the `tools/call` on `exchange` asking for input (2026-07-28): `result` is an
@@ -439,13 +452,7 @@ impl HttpEndpoint {
         exchange: Unknown,
         result: Unknown,
     ) -> Result<Object<'a>> {
-        let exchange = exchange_arg(env, exchange)?;
-        let result = js_to_value(env, result)?;
-        let r = self
-            .inner
-            .respond_input_required(exchange, &result)
-            .map_err(|e| mcpwire_error(env, e))?;
-        reply(env, "reply", r)
+        self.answer(env, exchange, result, CoreEndpoint::respond_input_required)
     }
 
     /// Answers the `tools/list` on `exchange` with `result`.
@@ -459,13 +466,7 @@ impl HttpEndpoint {
         exchange: Unknown,
         result: Unknown,
     ) -> Result<Object<'a>> {
-        let exchange = exchange_arg(env, exchange)?;
-        let result = js_to_value(env, result)?;
-        let r = self
-            .inner
-            .respond_list(exchange, &result)
-            .map_err(|e| mcpwire_error(env, e))?;
-        reply(env, "reply", r)
+        self.answer(env, exchange, result, CoreEndpoint::respond_list)
     }
 
     /// Answers the request on `exchange` with a failure of `kind` (an ErrorKind name).

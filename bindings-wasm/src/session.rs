@@ -11,7 +11,7 @@ use crate::{
     js_to_value, mcpwire_error, read_input, type_error, value_to_js, WasmBindgen, MAX_SAFE_INTEGER,
 };
 use js_sys::{Object, Reflect, Uint8Array};
-use mcpwire::api::{self, ClientSession, ServerSession};
+use mcpwire::api::{self, ApiError, ClientSession, ServerSession};
 use mcpwire::json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -265,6 +265,22 @@ pub struct Server {
     session: ServerSession,
 }
 
+impl Server {
+    /// `respond` (core's answer to a `tools/call`) of `id` and `result`: the bytes, or `null`
+    /// when the request was cancelled.
+    fn answer_call(
+        &mut self,
+        id: &JsValue,
+        result: &JsValue,
+        respond: fn(&mut ServerSession, &Value, &Value) -> Result<Option<Vec<u8>>, ApiError>,
+    ) -> Result<JsValue, JsValue> {
+        let id = js_to_value(id)?;
+        let result = js_to_value(result)?;
+        let bytes = respond(&mut self.session, &id, &result).map_err(mcpwire_error)?;
+        Ok(opt_bytes(bytes))
+    }
+}
+
 #[wasm_bindgen]
 impl Server {
     /// A server serving `options.versions`, identifying as `options.serverInfo`, declaring
@@ -300,13 +316,7 @@ impl Server {
         #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "CallToolResult")] result: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let id = js_to_value(&id)?;
-        let result = js_to_value(&result)?;
-        let bytes = self
-            .session
-            .respond_tool(&id, &result)
-            .map_err(mcpwire_error)?;
-        Ok(opt_bytes(bytes))
+        self.answer_call(&id, &result, ServerSession::respond_tool)
     }
 
     /// The response to a `tools/call` asking for input (2026-07-28): `result` is an
@@ -319,13 +329,7 @@ impl Server {
         #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "InputRequiredResult")] result: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let id = js_to_value(&id)?;
-        let result = js_to_value(&result)?;
-        let bytes = self
-            .session
-            .respond_input_required(&id, &result)
-            .map_err(mcpwire_error)?;
-        Ok(opt_bytes(bytes))
+        self.answer_call(&id, &result, ServerSession::respond_input_required)
     }
 
     /// The response to a `tools/list` with one page.

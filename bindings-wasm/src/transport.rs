@@ -9,6 +9,8 @@ use crate::args::{
 use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js, WasmBindgen};
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
+use mcpwire::api::ApiError;
+use mcpwire::json::Value;
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -312,6 +314,24 @@ pub struct HttpEndpoint {
     inner: CoreEndpoint,
 }
 
+impl HttpEndpoint {
+    /// `respond` (one of core's `respond_*` taking a result) of `exchange` and `result`, as
+    /// `{reply}`.
+    fn answer(
+        &mut self,
+        exchange: &JsValue,
+        result: &JsValue,
+        respond: fn(&mut CoreEndpoint, u64, &Value) -> Result<HttpReply, ApiError>,
+    ) -> Result<JsValue, JsValue> {
+        let exchange = exchange_arg(exchange)?;
+        let result = js_to_value(result)?;
+        reply(
+            "reply",
+            respond(&mut self.inner, exchange, &result).map_err(mcpwire_error)?,
+        )
+    }
+}
+
 #[wasm_bindgen]
 impl HttpEndpoint {
     /// An endpoint for `options.serverInfo` and `options.capabilities`.
@@ -393,14 +413,7 @@ impl HttpEndpoint {
         #[wasm_bindgen(unchecked_param_type = "number")] exchange: JsValue,
         #[wasm_bindgen(unchecked_param_type = "CallToolResult")] result: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let exchange = exchange_arg(&exchange)?;
-        let result = js_to_value(&result)?;
-        reply(
-            "reply",
-            self.inner
-                .respond_tool(exchange, &result)
-                .map_err(mcpwire_error)?,
-        )
+        self.answer(&exchange, &result, CoreEndpoint::respond_tool)
     }
 
     /// Answers the `tools/call` on `exchange` asking for input (2026-07-28): `result` is an
@@ -414,14 +427,7 @@ impl HttpEndpoint {
         #[wasm_bindgen(unchecked_param_type = "number")] exchange: JsValue,
         #[wasm_bindgen(unchecked_param_type = "InputRequiredResult")] result: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let exchange = exchange_arg(&exchange)?;
-        let result = js_to_value(&result)?;
-        reply(
-            "reply",
-            self.inner
-                .respond_input_required(exchange, &result)
-                .map_err(mcpwire_error)?,
-        )
+        self.answer(&exchange, &result, CoreEndpoint::respond_input_required)
     }
 
     /// Answers the `tools/list` on `exchange` with `result`.
@@ -431,14 +437,7 @@ impl HttpEndpoint {
         #[wasm_bindgen(unchecked_param_type = "number")] exchange: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ListToolsResult")] result: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let exchange = exchange_arg(&exchange)?;
-        let result = js_to_value(&result)?;
-        reply(
-            "reply",
-            self.inner
-                .respond_list(exchange, &result)
-                .map_err(mcpwire_error)?,
-        )
+        self.answer(&exchange, &result, CoreEndpoint::respond_list)
     }
 
     /// Answers the request on `exchange` with a failure of `kind` (an ErrorKind name).
