@@ -265,6 +265,10 @@ pub struct Server {
     session: ServerSession,
 }
 
+/// Core's answer to a `tools/call` (`ServerSession::respond_tool` or `respond_input_required`).
+type CallAnswer =
+    fn(&mut ServerSession, &Value, &Value) -> std::result::Result<Option<Vec<u8>>, ApiError>;
+
 impl Server {
     /// `respond` (core's answer to a `tools/call`) of `id` and `result`: the bytes, or `null`
     /// when the request was cancelled.
@@ -273,11 +277,7 @@ impl Server {
         env: &'a Env,
         id: Unknown,
         result: Unknown,
-        respond: fn(
-            &mut ServerSession,
-            &Value,
-            &Value,
-        ) -> std::result::Result<Option<Vec<u8>>, ApiError>,
+        respond: CallAnswer,
     ) -> Result<Option<BufferSlice<'a>>> {
         let id = js_to_value(env, id)?;
         let result = js_to_value(env, result)?;

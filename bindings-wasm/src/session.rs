@@ -265,6 +265,9 @@ pub struct Server {
     session: ServerSession,
 }
 
+/// Core's answer to a `tools/call` (`ServerSession::respond_tool` or `respond_input_required`).
+type CallAnswer = fn(&mut ServerSession, &Value, &Value) -> Result<Option<Vec<u8>>, ApiError>;
+
 impl Server {
     /// `respond` (core's answer to a `tools/call`) of `id` and `result`: the bytes, or `null`
     /// when the request was cancelled.
@@ -272,7 +275,7 @@ impl Server {
         &mut self,
         id: &JsValue,
         result: &JsValue,
-        respond: fn(&mut ServerSession, &Value, &Value) -> Result<Option<Vec<u8>>, ApiError>,
+        respond: CallAnswer,
     ) -> Result<JsValue, JsValue> {
         let id = js_to_value(id)?;
         let result = js_to_value(result)?;
