@@ -1,10 +1,12 @@
 //! The options objects of the JS API, read once for both engines over [`JsEngine`]: decode
 //! limits, a `Client`'s and a `Server`'s options, an `HttpEndpoint`'s, and the JSON Schema
-//! options of `validate` and `Schema`. Values core reads as message parts (`clientInfo`,
+//! options of `validate` and `Schema`, the `fields` of `encodeSseEvent` and `HttpClient`'s
+//! `maxMessage`. Values core reads as message parts (`clientInfo`,
 //! `capabilities`, …) are converted by [`to_value`] with the message cut ([`Cut::new`]).
 
 use crate::read::{
-    field, given, index, integer, object, opt_boolean, opt_millis, required, string, strings,
+    field, given, index, integer, object, opt_boolean, opt_millis, opt_string, required, string,
+    strings,
 };
 use crate::{args, to_value, Cut, JsEngine, Kind, LimitField};
 use alloc::string::String;
@@ -209,4 +211,40 @@ pub fn schema<E: JsEngine>(
         }
     }
     Ok(opts)
+}
+
+/// The `fields` of `encodeSseEvent`: `{event?, id?, retry?}` (missing: empty, no `retry`).
+#[derive(Default)]
+pub struct SseFields {
+    /// `fields.event`.
+    pub event: String,
+    /// `fields.id`.
+    pub id: String,
+    /// `fields.retry`, in milliseconds.
+    pub retry: Option<u64>,
+}
+
+/// `{event?, id?, retry?}` (`undefined`/`null`: none of them).
+pub fn sse_fields<E: JsEngine>(e: &E, v: Option<E::Value>) -> Result<SseFields, E::Error> {
+    let Some(f) = v.map(|v| given(e, v)).transpose()?.flatten() else {
+        return Ok(SseFields::default());
+    };
+    object(e, &f, "fields")?;
+    Ok(SseFields {
+        event: opt_string(e, field(e, &f, "event")?, "fields.event")?.unwrap_or_default(),
+        id: opt_string(e, field(e, &f, "id")?, "fields.id")?.unwrap_or_default(),
+        retry: opt_millis(e, field(e, &f, "retry")?, "fields.retry")?,
+    })
+}
+
+/// `options.maxMessage` of `new HttpClient(version, options?)` (`undefined`/`null`: core's
+/// default).
+pub fn http_client_max<E: JsEngine>(e: &E, v: Option<E::Value>) -> Result<Option<usize>, E::Error> {
+    let Some(o) = v.map(|v| given(e, v)).transpose()?.flatten() else {
+        return Ok(None);
+    };
+    object(e, &o, "options")?;
+    field(e, &o, "maxMessage")?
+        .map(|m| index(e, &m, "options.maxMessage"))
+        .transpose()
 }

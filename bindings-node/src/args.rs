@@ -55,12 +55,6 @@ pub(crate) fn bool_arg(env: &Env, v: Unknown, name: &str) -> Result<bool> {
     read::boolean(&Napi::new(env), &v, name)
 }
 
-/// An options object (not an array or a function).
-pub(crate) fn options_arg<'a>(env: &Env, v: Unknown<'a>, what: &str) -> Result<Object<'a>> {
-    read::object(&Napi::new(env), &v, what)?;
-    unsafe { v.cast::<Object>() }
-}
-
 /// Calls `each` with an object's own enumerable string-keyed members, in `Object.keys` order
 /// (symbol keys are not members, as in `JSON.stringify`), until it fails.
 pub(crate) fn each_member<'a>(
@@ -83,8 +77,4 @@ pub(crate) fn each_member<'a>(
         }
     }
     Ok(())
-}
-
-pub(crate) fn field<'a>(obj: &Object<'a>, name: &str) -> Result<Option<Unknown<'a>>> {
-    given(Some(obj.get_named_property_unchecked::<Unknown>(name)?))
 }

@@ -2,10 +2,7 @@
 //! `mcpwire::api::transport` and `mcpwire::transport::http`. Frames, events and replies are
 //! plain objects; every rule stays in core.
 
-use crate::args::{
-    field, given, index_arg, millis_arg, opt_millis, opt_string, options_arg, progress_args,
-    string_arg,
-};
+use crate::args::{given, index_arg, millis_arg, opt_string, progress_args, string_arg};
 use crate::{bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, Napi};
 use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
 use mcpwire::api::ApiError;
@@ -160,14 +157,8 @@ pub fn encode_sse_event<'a>(
     fields: Option<Unknown>,
 ) -> Result<BufferSlice<'a>> {
     let data = string_arg(env, data, "data")?;
-    let (mut event, mut id, mut retry) = (String::new(), String::new(), None);
-    if let Some(f) = given(fields)? {
-        let o = options_arg(env, f, "fields")?;
-        event = opt_string(env, field(&o, "event")?, "fields.event")?.unwrap_or_default();
-        id = opt_string(env, field(&o, "id")?, "fields.id")?.unwrap_or_default();
-        retry = opt_millis(env, field(&o, "retry")?, "fields.retry")?;
-    }
-    let out = t::write_event(&data, &event, &id, retry).map_err(|e| mcpwire_error(env, e))?;
+    let f = mcpwire_js::options::sse_fields(&Napi::new(env), fields)?;
+    let out = t::write_event(&data, &f.event, &f.id, f.retry).map_err(|e| mcpwire_error(env, e))?;
     bytes_to_js(env, &out)
 }
 

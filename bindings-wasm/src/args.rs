@@ -3,7 +3,6 @@
 
 pub(crate) use crate::range_error;
 use crate::WasmBindgen;
-use js_sys::Reflect;
 use mcpwire_js::read;
 use wasm_bindgen::prelude::*;
 
@@ -51,14 +50,4 @@ pub(crate) fn opt_string(v: &JsValue, name: &str) -> Result<Option<String>, JsVa
 
 pub(crate) fn bool_arg(v: &JsValue, name: &str) -> Result<bool, JsValue> {
     read::boolean(&WasmBindgen::new(), v, name)
-}
-
-/// An options object (not an array or a function).
-pub(crate) fn options_arg(v: &JsValue, what: &str) -> Result<(), JsValue> {
-    read::object(&WasmBindgen::new(), v, what)
-}
-
-pub(crate) fn field(obj: &JsValue, name: &str) -> Result<Option<JsValue>, JsValue> {
-    let v = Reflect::get(obj, &name.into())?;
-    Ok(given(&v).cloned())
 }

@@ -2,10 +2,7 @@
 //! `mcpwire::api::transport` and `mcpwire::transport::http`, with the Node binding's names
 //! and shapes (bytes are `Uint8Array`s). Every rule stays in core.
 
-use crate::args::{
-    field, given, index_arg, millis_arg, opt_millis, opt_string, options_arg, progress_args,
-    string_arg,
-};
+use crate::args::{given, index_arg, millis_arg, opt_string, progress_args, string_arg};
 use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js, WasmBindgen};
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
@@ -170,16 +167,8 @@ pub fn encode_sse_event(
     #[wasm_bindgen(unchecked_optional_param_type = "SseEventFields")] fields: JsValue,
 ) -> Result<Vec<u8>, JsValue> {
     let data = string_arg(&data, "data")?;
-    let (mut event, mut id, mut retry) = (String::new(), String::new(), None);
-    if let Some(f) = given(&fields) {
-        options_arg(f, "fields")?;
-        event = opt_string(&field(f, "event")?.unwrap_or(JsValue::NULL), "fields.event")?
-            .unwrap_or_default();
-        id =
-            opt_string(&field(f, "id")?.unwrap_or(JsValue::NULL), "fields.id")?.unwrap_or_default();
-        retry = opt_millis(&field(f, "retry")?.unwrap_or(JsValue::NULL), "fields.retry")?;
-    }
-    t::write_event(&data, &event, &id, retry).map_err(mcpwire_error)
+    let f = mcpwire_js::options::sse_fields(&WasmBindgen::new(), Some(fields))?;
+    t::write_event(&data, &f.event, &f.id, f.retry).map_err(mcpwire_error)
 }
 
 /// The bytes of one SSE comment line (`encodeSseComment()` is the keep-alive `:\n`).
