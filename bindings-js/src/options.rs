@@ -18,7 +18,7 @@ use mcpwire::schema::SchemaOptions;
 use mcpwire::Limits;
 
 /// `{maxBytes?, maxDepth?, maxMembers?}` (`undefined`/`null`: core's defaults; see
-/// [`args::read_limits`]).
+/// [`crate::read_limits`]).
 pub fn limits<E: JsEngine>(e: &E, v: Option<&E::Value>) -> Result<Limits, E::Error> {
     let Some(l) = v else {
         return Ok(Limits::DEFAULT);

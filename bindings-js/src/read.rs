@@ -1,4 +1,4 @@
-//! Arguments read over the [`JsEngine`] operations, with the rules of [`crate::args`]: each
+//! Arguments read over the [`JsEngine`] operations, with the shared rules ([`crate::integer`], [`crate::millis`], …): each
 //! binding's argument readers are these, called with its engine (`undefined` and `null` mean
 //! "not given").
 
@@ -62,7 +62,7 @@ pub fn boolean<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<bool, E::
     }
 }
 
-/// An integer from `min` to 2^53 - 1 ([`args::integer`]).
+/// An integer from `min` to 2^53 - 1 ([`crate::integer`]).
 pub fn integer<E: JsEngine>(e: &E, v: &E::Value, name: &str, min: f64) -> Result<i64, E::Error> {
     args::integer(number(e, v, name)?, name, min).map_err(|x| e.error(x))
 }
@@ -72,12 +72,12 @@ pub fn index<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<usize, E::E
     Ok(integer(e, v, name, 0.0)? as usize)
 }
 
-/// Milliseconds ([`args::millis`]).
+/// Milliseconds ([`crate::millis`]).
 pub fn millis<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<u64, E::Error> {
     args::millis(number(e, v, name)?, name).map_err(|x| e.error(x))
 }
 
-/// A finite number ([`args::finite`]).
+/// A finite number ([`crate::finite`]).
 pub fn finite<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<f64, E::Error> {
     args::finite(number(e, v, name)?, name).map_err(|x| e.error(x))
 }
