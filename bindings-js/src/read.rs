@@ -1,6 +1,6 @@
-//! Arguments read over the [`JsEngine`] operations, with the shared rules ([`crate::integer`], [`crate::millis`], …): each
-//! binding's argument readers are these, called with its engine (`undefined` and `null` mean
-//! "not given").
+//! Arguments read over the [`JsEngine`] operations, with the shared rules
+//! ([`crate::integer`], [`crate::millis`], …): each binding's argument readers are these,
+//! called with its engine (`undefined` and `null` mean "not given").
 
 use crate::{args, JsEngine, JsError, Kind};
 use alloc::format;
