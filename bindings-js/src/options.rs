@@ -5,8 +5,8 @@
 //! `capabilities`, …) are converted by [`to_value`] with the message cut ([`Cut::new`]).
 
 use crate::read::{
-    field, given, index, integer, object, opt_boolean, opt_millis, opt_string, required, string,
-    strings,
+    field, given, index, integer, millis, object, opt_boolean, opt_millis, opt_string, required,
+    string, strings,
 };
 use crate::{args, to_value, Cut, JsEngine, Kind, LimitField};
 use alloc::string::String;
@@ -247,4 +247,35 @@ pub fn http_client_max<E: JsEngine>(e: &E, v: Option<E::Value>) -> Result<Option
     field(e, &o, "maxMessage")?
         .map(|m| index(e, &m, "options.maxMessage"))
         .transpose()
+}
+
+/// `now`, `name` and `args?` of `callTool` and `retryTool` (`args` a message part).
+pub fn tool_call<E: JsEngine>(
+    e: &E,
+    now: &E::Value,
+    name: &E::Value,
+    args: Option<E::Value>,
+) -> Result<(u64, String, Option<Value>), E::Error> {
+    let now = millis(e, now, "now")?;
+    let name = string(e, name, "name")?;
+    let args = match args {
+        Some(a) => given(e, a)?.map(|a| part(e, &a)).transpose()?,
+        None => None,
+    };
+    Ok((now, name, args))
+}
+
+/// `timeout?` (milliseconds) and `progress?` (`true`, a token, or `null` when not given) of
+/// `callTool` and `retryTool`.
+pub fn call_options<E: JsEngine>(
+    e: &E,
+    timeout: Option<E::Value>,
+    progress: Option<E::Value>,
+) -> Result<(Option<u64>, Value), E::Error> {
+    let timeout = opt_millis(e, timeout, "timeout")?;
+    let progress = match progress {
+        Some(p) => given(e, p)?.map(|p| part(e, &p)).transpose()?,
+        None => None,
+    };
+    Ok((timeout, progress.unwrap_or(Value::Null)))
 }

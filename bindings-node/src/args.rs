@@ -39,10 +39,6 @@ pub(crate) fn progress_args(
     read::progress_args(&Napi::new(env), &progress, total, message)
 }
 
-pub(crate) fn opt_millis(env: &Env, v: Option<Unknown>, name: &str) -> Result<Option<u64>> {
-    read::opt_millis(&Napi::new(env), v, name)
-}
-
 pub(crate) fn string_arg(env: &Env, v: Unknown, name: &str) -> Result<String> {
     read::string(&Napi::new(env), &v, name)
 }

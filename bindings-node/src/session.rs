@@ -4,8 +4,7 @@
 //! stays in core.
 
 use crate::args::{
-    bool_arg, given, index_arg, integer_arg, millis_arg, opt_millis, opt_string, progress_args,
-    string_arg,
+    bool_arg, given, index_arg, integer_arg, millis_arg, opt_string, progress_args, string_arg,
 };
 use crate::{
     bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, Napi,
@@ -13,6 +12,7 @@ use crate::{
 };
 use mcpwire::api::{self, ApiError, ClientSession, ServerSession};
 use mcpwire::json::Value;
+use mcpwire_js::options;
 use napi::bindgen_prelude::*;
 use napi::{JsValue, ValueType};
 use napi_derive::napi;
@@ -107,14 +107,9 @@ impl Client {
         timeout: Option<Unknown>,
         progress: Option<Unknown>,
     ) -> Result<Object<'a>> {
-        let now = millis_arg(env, now, "now")?;
-        let name = string_arg(env, name, "name")?;
-        let args = given(args)?.map(|a| js_to_value(env, a)).transpose()?;
-        let timeout = opt_millis(env, timeout, "timeout")?;
-        let progress = match given(progress)? {
-            Some(p) => js_to_value(env, p)?,
-            None => Value::Null,
-        };
+        let e = Napi::new(env);
+        let (now, name, args) = options::tool_call(&e, &now, &name, args)?;
+        let (timeout, progress) = options::call_options(&e, timeout, progress)?;
         let (id, token, bytes) = self
             .session
             .call_tool(now, &name, args.as_ref(), timeout, &progress)
@@ -141,18 +136,11 @@ impl Client {
         timeout: Option<Unknown>,
         progress: Option<Unknown>,
     ) -> Result<Object<'a>> {
-        let now = millis_arg(env, now, "now")?;
-        let name = string_arg(env, name, "name")?;
-        let args = given(args)?.map(|a| js_to_value(env, a)).transpose()?;
+        let e = Napi::new(env);
+        let (now, name, args) = options::tool_call(&e, &now, &name, args)?;
         let responses = js_to_value(env, input_responses)?;
-        let state = given(request_state)?
-            .map(|s| string_arg(env, s, "requestState"))
-            .transpose()?;
-        let timeout = opt_millis(env, timeout, "timeout")?;
-        let progress = match given(progress)? {
-            Some(p) => js_to_value(env, p)?,
-            None => Value::Null,
-        };
+        let state = opt_string(env, request_state, "requestState")?;
+        let (timeout, progress) = options::call_options(&e, timeout, progress)?;
         let (id, token, bytes) = self
             .session
             .retry_tool(

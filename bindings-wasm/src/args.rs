@@ -36,10 +36,6 @@ pub(crate) fn progress_args(
     read::progress_args(&WasmBindgen::new(), progress, total, message)
 }
 
-pub(crate) fn opt_millis(v: &JsValue, name: &str) -> Result<Option<u64>, JsValue> {
-    given(v).map(|v| millis_arg(v, name)).transpose()
-}
-
 pub(crate) fn string_arg(v: &JsValue, name: &str) -> Result<String, JsValue> {
     read::string(&WasmBindgen::new(), v, name)
 }

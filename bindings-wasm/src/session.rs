@@ -4,8 +4,7 @@
 //! stays in core. Same names and argument checks as the Node binding.
 
 use crate::args::{
-    bool_arg, given, index_arg, integer_arg, millis_arg, opt_millis, opt_string, progress_args,
-    string_arg,
+    bool_arg, given, index_arg, integer_arg, millis_arg, opt_string, progress_args, string_arg,
 };
 use crate::{
     js_to_value, mcpwire_error, read_input, type_error, value_to_js, WasmBindgen, MAX_SAFE_INTEGER,
@@ -13,6 +12,7 @@ use crate::{
 use js_sys::{Object, Reflect, Uint8Array};
 use mcpwire::api::{self, ApiError, ClientSession, ServerSession};
 use mcpwire::json::Value;
+use mcpwire_js::options;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -113,14 +113,9 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ProgressToken | boolean | null")]
         progress: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let now = millis_arg(&now, "now")?;
-        let name = string_arg(&name, "name")?;
-        let args = given(&args).map(js_to_value).transpose()?;
-        let timeout = opt_millis(&timeout, "timeout")?;
-        let progress = match given(&progress) {
-            Some(p) => js_to_value(p)?,
-            None => Value::Null,
-        };
+        let e = WasmBindgen::new();
+        let (now, name, args) = options::tool_call(&e, &now, &name, Some(args))?;
+        let (timeout, progress) = options::call_options(&e, Some(timeout), Some(progress))?;
         let (id, token, bytes) = self
             .session
             .call_tool(now, &name, args.as_ref(), timeout, &progress)
@@ -144,18 +139,11 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ProgressToken | boolean | null")]
         progress: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let now = millis_arg(&now, "now")?;
-        let name = string_arg(&name, "name")?;
-        let args = given(&args).map(js_to_value).transpose()?;
+        let e = WasmBindgen::new();
+        let (now, name, args) = options::tool_call(&e, &now, &name, Some(args))?;
         let responses = js_to_value(&input_responses)?;
-        let state = given(&request_state)
-            .map(|s| string_arg(s, "requestState"))
-            .transpose()?;
-        let timeout = opt_millis(&timeout, "timeout")?;
-        let progress = match given(&progress) {
-            Some(p) => js_to_value(p)?,
-            None => Value::Null,
-        };
+        let state = opt_string(&request_state, "requestState")?;
+        let (timeout, progress) = options::call_options(&e, Some(timeout), Some(progress))?;
         let (id, token, bytes) = self
             .session
             .retry_tool(
