@@ -1,6 +1,7 @@
 //! Arguments read over the [`JsEngine`] operations, with the shared rules
 //! ([`crate::integer`], [`crate::millis`], …): each binding's argument readers are these,
-//! called with its engine (`undefined` and `null` mean "not given").
+//! called with its engine (`undefined` and `null` mean "not given"). Not inlined: each is
+//! called from many places, and one copy keeps the WASM first load small.
 
 use crate::{args, JsEngine, JsError, Kind};
 use alloc::format;
@@ -8,6 +9,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 /// `v`, unless it is `undefined` or `null` (not given).
+#[inline(never)]
 pub fn given<E: JsEngine>(e: &E, v: E::Value) -> Result<Option<E::Value>, E::Error> {
     Ok(match e.kind(&v)? {
         Kind::Undefined | Kind::Null => None,
@@ -16,11 +18,13 @@ pub fn given<E: JsEngine>(e: &E, v: E::Value) -> Result<Option<E::Value>, E::Err
 }
 
 /// Member `name` of the object `obj`, when given.
+#[inline(never)]
 pub fn field<E: JsEngine>(e: &E, obj: &E::Value, name: &str) -> Result<Option<E::Value>, E::Error> {
     given(e, e.property(obj, name)?)
 }
 
 /// Member `name` of `obj` (an options object named `what`); missing is a TypeError.
+#[inline(never)]
 pub fn required<E: JsEngine>(
     e: &E,
     obj: &E::Value,
@@ -31,6 +35,7 @@ pub fn required<E: JsEngine>(
 }
 
 /// Checks that `v` is an options object (not an array or a function).
+#[inline(never)]
 pub fn object<E: JsEngine>(e: &E, v: &E::Value, what: &str) -> Result<(), E::Error> {
     match e.kind(v)? {
         Kind::Object => Ok(()),
@@ -39,6 +44,7 @@ pub fn object<E: JsEngine>(e: &E, v: &E::Value, what: &str) -> Result<(), E::Err
 }
 
 /// A number.
+#[inline(never)]
 pub fn number<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<f64, E::Error> {
     match e.kind(v)? {
         Kind::Number(n) => Ok(n),
@@ -47,6 +53,7 @@ pub fn number<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<f64, E::Er
 }
 
 /// A string.
+#[inline(never)]
 pub fn string<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<String, E::Error> {
     match e.kind(v)? {
         Kind::String => e.string(v),
@@ -55,6 +62,7 @@ pub fn string<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<String, E:
 }
 
 /// A boolean.
+#[inline(never)]
 pub fn boolean<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<bool, E::Error> {
     match e.kind(v)? {
         Kind::Bool(b) => Ok(b),
@@ -63,26 +71,31 @@ pub fn boolean<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<bool, E::
 }
 
 /// An integer from `min` to 2^53 - 1 ([`crate::integer`]).
+#[inline(never)]
 pub fn integer<E: JsEngine>(e: &E, v: &E::Value, name: &str, min: f64) -> Result<i64, E::Error> {
     args::integer(number(e, v, name)?, name, min).map_err(|x| e.error(x))
 }
 
 /// A count or size: an integer from 0 up.
+#[inline(never)]
 pub fn index<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<usize, E::Error> {
     Ok(integer(e, v, name, 0.0)? as usize)
 }
 
 /// Milliseconds ([`crate::millis`]).
+#[inline(never)]
 pub fn millis<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<u64, E::Error> {
     args::millis(number(e, v, name)?, name).map_err(|x| e.error(x))
 }
 
 /// A finite number ([`crate::finite`]).
+#[inline(never)]
 pub fn finite<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<f64, E::Error> {
     args::finite(number(e, v, name)?, name).map_err(|x| e.error(x))
 }
 
 /// An optional [`millis`].
+#[inline(never)]
 pub fn opt_millis<E: JsEngine>(
     e: &E,
     v: Option<E::Value>,
@@ -92,6 +105,7 @@ pub fn opt_millis<E: JsEngine>(
 }
 
 /// An optional [`string`].
+#[inline(never)]
 pub fn opt_string<E: JsEngine>(
     e: &E,
     v: Option<E::Value>,
@@ -101,6 +115,7 @@ pub fn opt_string<E: JsEngine>(
 }
 
 /// An optional [`boolean`].
+#[inline(never)]
 pub fn opt_boolean<E: JsEngine>(
     e: &E,
     v: Option<E::Value>,
@@ -122,6 +137,7 @@ fn given_then<E: JsEngine, T>(
 }
 
 /// The `progress`, `total?` and `message?` of a `notifications/progress`.
+#[inline(never)]
 pub fn progress_args<E: JsEngine>(
     e: &E,
     progress: &E::Value,
@@ -135,6 +151,7 @@ pub fn progress_args<E: JsEngine>(
 
 /// An array of strings, `name` in messages (`options.versions`): each element named
 /// `name[i]`.
+#[inline(never)]
 pub fn strings<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<Vec<String>, E::Error> {
     let Kind::Array(len) = e.kind(v)? else {
         return Err(e.error(JsError::Type(format!("{name} must be an array of strings"))));
