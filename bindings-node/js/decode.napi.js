@@ -52,11 +52,10 @@ function decode(input, limits) {
   return value
 }
 
-// The native check of `input` and its tape: the status (STATUS_TOO_SMALL, STATUS_WRITTEN,
-// STATUS_FALLBACK, or STATUS_ASCII: written, of ASCII bytes) or the text to build from
-// (written): for bytes the checked text, with its string values unescaped when one had
-// escapes; for a string only that unescaped text (else STATUS_WRITTEN: the string is the
-// text). A small message without limits goes through the
+// The native check of `input` and its tape: the status (TOO_SMALL, WRITTEN, FALLBACK, or
+// ASCII: written, of ASCII bytes) or the text to build from (written): for bytes the checked
+// text, with its string values unescaped when one had escapes; for a string only that
+// unescaped text (else WRITTEN: the string is the text). A small message without limits goes through the
 // input array I.
 function check(input, limits) {
   if (typeof input === 'string') {

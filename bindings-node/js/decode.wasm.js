@@ -92,7 +92,7 @@ function decode(input, limits) {
         limits === undefined ? binding.checkTapeInBytes(len) : binding.checkTape(len, limits, undefined)
       if (s === STATUS_FAILED) throw binding.takeError()
       // The text the tape slices: the unescaped one when there is one (its length above the
-      // status's STATUS_BITS; scratchFor again, as the tape may have grown the memory), else that
+      // status bits; scratchFor again, as the tape may have grown the memory), else that
       // of the bytes checked: the caller's, unless a getter of `limits` could have changed
       // them after the copy.
       const unescaped = s >>> STATUS_BITS

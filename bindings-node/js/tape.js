@@ -78,7 +78,7 @@ function tapeValue() {
       return a
     }
     default: {
-      // TAG_OBJECT
+      // OBJECT
       const n = Tw[P++]
       const o = {}
       for (let i = 0; i < n; i++) {
@@ -104,7 +104,7 @@ function tapeValue() {
             else o[k] = tapeValue()
             break
           }
-          default: // TAG_KEY_DEFINE
+          default: // KEY_DEFINE
             defineOwn(o, tapeString(), tapeValue())
         }
       }
@@ -133,7 +133,7 @@ function tapeScalar() {
     return Tf[Q++]
   }
   if (t < TAG_NUMBER) {
-    // TAG_NULL, TAG_TRUE, TAG_FALSE
+    // NULL, TRUE, FALSE
     P++
     return t === TAG_NULL ? null : t === TAG_TRUE
   }
