@@ -4,7 +4,7 @@
 # node's test summary (# pass N / # fail N).
 #   0. scripts/setup-rust.sh: the Rust targets, and Debian's g++ when there is no C++ compiler
 #      (the simdutf crate of the addon needs one)
-#   1. npm ci in bindings-node (when node_modules does not match package-lock.json)
+#   1. the tape_names test (js/tape_names.js is what core says); npm ci in bindings-node (when node_modules does not match package-lock.json)
 #   2. npm run build (napi build --platform --release: the .node, index.js, index.d.ts; then
 #      js/build.mjs: mcpwire.js, mcpwire.mjs, mcpwire.d.ts)
 #   3. node --test: the shared suite tests/js/suite.mjs against this binding (vectors, API,
@@ -22,6 +22,10 @@ done
 
 # (The Rust targets, and a C++ compiler for the simdutf crate the addon uses.)
 bash "$root/scripts/setup-rust.sh"
+
+# js/tape_names.js (the tape's tags and decode statuses, which build.mjs puts in the entry) is
+# what core and bindings-js say.
+cargo test -q --manifest-path "$root/Cargo.toml" -p mcpwire-js --test tape_names
 
 cd "$here"
 if ! npm ls --depth=0 >/dev/null 2>&1; then

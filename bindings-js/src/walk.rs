@@ -48,6 +48,8 @@ pub trait JsEngine {
     fn string(&self, v: &Self::Value) -> Result<String, Self::Error>;
     /// Element `i` of an array.
     fn element(&self, v: &Self::Value, i: u32) -> Result<Self::Value, Self::Error>;
+    /// Property `name` of the object `v` (`undefined` when it has none).
+    fn property(&self, v: &Self::Value, name: &str) -> Result<Self::Value, Self::Error>;
     /// Whether an object's prototype is `Object.prototype` or `null`.
     fn is_plain(&self, v: &Self::Value) -> Result<bool, Self::Error>;
     /// Calls `each` with an object's own enumerable string-keyed members, in `Object.keys`

@@ -31,7 +31,7 @@ function decode(input, limits) {
   let text = input
   try {
     status = check(input, limits)
-    if (status === 0) {
+    if (status === STATUS_TOO_SMALL) {
       growTape()
       status = check(input, limits)
     }
@@ -40,22 +40,22 @@ function decode(input, limits) {
   }
   if (typeof status === 'string') {
     text = status
-  } else if (status === 4) {
+  } else if (status === STATUS_ASCII) {
     // ASCII: Node's Latin-1 text of the bytes (outside the JS heap when large).
     text = Buffer.from(input.buffer, input.byteOffset, input.byteLength).toString('latin1')
   } else if (typeof text !== 'string') {
     text = utf8.decode(input)
   }
-  if (status === 2) return JSON.parse(text)
+  if (status === STATUS_FALLBACK) return JSON.parse(text)
   const value = fromTape(text, W, F)
   shrinkTape()
   return value
 }
 
-// The native check of `input` and its tape: the status (0 too small, 1 written, 2 fallback,
-// 4 written and ASCII bytes) or the text to build from (written): for bytes the checked text,
-// with its string values unescaped when one had escapes; for a string only that unescaped
-// text (else 1: the string is the text). A small message without limits goes through the
+// The native check of `input` and its tape: the status (TOO_SMALL, WRITTEN, FALLBACK, or
+// ASCII: written, of ASCII bytes) or the text to build from (written): for bytes the checked
+// text, with its string values unescaped when one had escapes; for a string only that
+// unescaped text (else WRITTEN: the string is the text). A small message without limits goes through the
 // input array I.
 function check(input, limits) {
   if (typeof input === 'string') {

@@ -79,7 +79,7 @@ function decode(input, limits) {
         limits === undefined && wellFormed(input)
           ? binding.checkTapeIn(len)
           : binding.checkTape(len, limits, input)
-      if (status === 0) throw binding.takeError()
+      if (status === STATUS_FAILED) throw binding.takeError()
       text = input
     } else if (input instanceof Uint8Array) {
       // The bytes, then room for their text with its string values unescaped (not for a
@@ -90,13 +90,13 @@ function decode(input, limits) {
       scratchFor(room).set(input)
       const s =
         limits === undefined ? binding.checkTapeInBytes(len) : binding.checkTape(len, limits, undefined)
-      if (s === 0) throw binding.takeError()
+      if (s === STATUS_FAILED) throw binding.takeError()
       // The text the tape slices: the unescaped one when there is one (its length above the
-      // status's two bits; scratchFor again, as the tape may have grown the memory), else that
+      // status bits; scratchFor again, as the tape may have grown the memory), else that
       // of the bytes checked: the caller's, unless a getter of `limits` could have changed
       // them after the copy.
-      const unescaped = s >>> 2
-      status = s & 3
+      const unescaped = s >>> STATUS_BITS
+      status = s & STATUS_MASK
       if (unescaped > 0) text = decoder.decode(scratchFor(room).subarray(len, len + unescaped))
       else text = decoder.decode(limits === undefined ? input : scratchFor(len).subarray(0, len))
     } else {
@@ -112,8 +112,8 @@ function decode(input, limits) {
       wasmBytes = new Uint8Array(0)
     }
   }
-  if (status === 2) return JSON.parse(text)
-  tapeViews(status === 3)
+  if (status === STATUS_FALLBACK) return JSON.parse(text)
+  tapeViews(status === STATUS_MOVED)
   return fromTape(text, tapeWords, tapeNumbers)
 }
 

@@ -20,7 +20,7 @@ function rowsByPlace(n) {
 function moreRows(a, n, names, e, row, f) {
   let i = 1
   if (e !== null) {
-    for (; i < n && Tw[P] === 7 && Tw[P + 1] === e.length; i++) {
+    for (; i < n && Tw[P] === TAG_OBJECT && Tw[P + 1] === e.length; i++) {
       const p = P
       const q = Q
       const kn = Kn
@@ -59,7 +59,7 @@ function rowWords(names) {
       if (j < 0 || j >= Kn) return null
       j += NK
     }
-    e.push((j << 4) | 9)
+    e.push((j << KEY_INDEX_SHIFT) | TAG_KEY_AGAIN)
   }
   return e
 }

@@ -36,7 +36,7 @@ function byFunction(a, n, e, f) {
   let i = 1
   let p = P
   let q = Q
-  for (; i < n && Tw[p] === 7 && Tw[p + 1] === e.length; i++) {
+  for (; i < n && Tw[p] === TAG_OBJECT && Tw[p + 1] === e.length; i++) {
     const kn = Kn
     const o = f(Tw, Tf, S, e, p + 2, q, rowAt, rowValue, rowArray)
     if (o === null) {
@@ -69,22 +69,22 @@ function rowValue(p, q) {
 function rowScalar(p, q) {
   const t = Tw[p]
   rowAt.q = q
-  if (t === 4) {
+  if (t === TAG_STRING) {
     rowAt.p = p + 3
     return S.slice(Tw[p + 1], Tw[p + 2])
   }
-  if (t === 13) {
+  if (t === TAG_INTEGER) {
     rowAt.p = p + 2
     return Tw[p + 1] | 0
   }
-  if (t === 3) {
+  if (t === TAG_NUMBER) {
     rowAt.p = p + 1
     rowAt.q = q + 1
     return Tf[q]
   }
-  if (t < 3) {
+  if (t < TAG_NUMBER) {
     rowAt.p = p + 1
-    return t === 0 ? null : t === 1
+    return t === TAG_NULL ? null : t === TAG_TRUE
   }
   return rowValue(p, q)
 }
@@ -179,11 +179,11 @@ function rowCode(names) {
   for (let i = 0; i < names.length; i++) {
     code += `if (Tw[p] !== e[${i}]) return null
 t = Tw[p + 1]
-if (t === 4) { ${v[i]} = S.slice(Tw[p + 2], Tw[p + 3]); p += 4 }
-else if (t === 13) { ${v[i]} = Tw[p + 2] | 0; p += 3 }
-else if (t === 3) { ${v[i]} = Tf[q++]; p += 2 }
-else if (t < 3) { ${v[i]} = t === 0 ? null : t === 1; p += 2 }
-else if (t === 6 && Tw[p + 2] <= 4) { ${v[i]} = array(p + 1, q); p = at.p; q = at.q }
+if (t === TAG_STRING) { ${v[i]} = S.slice(Tw[p + 2], Tw[p + 3]); p += 4 }
+else if (t === TAG_INTEGER) { ${v[i]} = Tw[p + 2] | 0; p += 3 }
+else if (t === TAG_NUMBER) { ${v[i]} = Tf[q++]; p += 2 }
+else if (t < TAG_NUMBER) { ${v[i]} = t === TAG_NULL ? null : t === TAG_TRUE; p += 2 }
+else if (t === TAG_ARRAY && Tw[p + 2] <= 4) { ${v[i]} = array(p + 1, q); p = at.p; q = at.q }
 else { ${v[i]} = value(p + 1, q); p = at.p; q = at.q }
 `
   }

@@ -1,5 +1,6 @@
 // Values from a tape (core's json::tape), which the native side writes into typed arrays of
-// words and numbers, handed to fromTape: strings are slices of the message text `S`, numbers
+// words and numbers, handed to fromTape (its tags, TAG_*, are named in tape_names.js, which is
+// generated from core; js/build.mjs puts their numbers in): strings are slices of the message text `S`, numbers
 // come converted, and a key is named by its index in KNOWN (core's KNOWN_KEYS) or, for the
 // document's own keys, in `K`. Building this way is what lets decode keep up with JSON.parse
 // on small messages and pass it on large ones (BENCHMARKS.md). The result is what
@@ -52,57 +53,58 @@ function tapeEscaped() {
 
 function tapeValue() {
   switch (Tw[P++]) {
-    case 0:
+    case TAG_NULL:
       return null
-    case 1:
+    case TAG_TRUE:
       return true
-    case 2:
+    case TAG_FALSE:
       return false
-    case 3:
+    case TAG_NUMBER:
       return Tf[Q++]
-    case 4:
+    case TAG_STRING:
       return tapeString()
-    case 5:
+    case TAG_ESCAPED:
       return tapeEscaped()
-    case 13:
+    case TAG_INTEGER:
       return Tw[P++] | 0
-    case 14:
+    case TAG_SHAPED:
       return shaped(Tw[P++])
-    case 6: {
+    case TAG_ARRAY: {
       const n = Tw[P++]
       if (n <= 4) return shortArray(n)
-      if (n >= ROWS_MIN && Tw[P] === 7 && rowsOf !== null) return rowsOf(n)
+      if (n >= ROWS_MIN && Tw[P] === TAG_OBJECT && rowsOf !== null) return rowsOf(n)
       const a = []
       for (let i = 0; i < n; i++) a.push(tapeValue())
       return a
     }
     default: {
+      // OBJECT
       const n = Tw[P++]
       const o = {}
       for (let i = 0; i < n; i++) {
         const w = Tw[P++]
-        switch (w & 15) {
-          case 9: {
-            const i = w >>> 4
+        switch (w & KEY_TAG_MASK) {
+          case TAG_KEY_AGAIN: {
+            const i = w >>> KEY_INDEX_SHIFT
             o[i < NK ? KNOWN[i] : K[i - NK]] = tapeValue()
             break
           }
-          case 8: {
+          case TAG_KEY: {
             const k = tapeString()
             K[Kn++] = k
             o[k] = tapeValue()
             break
           }
-          case 10:
+          case TAG_KEY_ONCE:
             o[tapeString()] = tapeValue()
             break
-          case 11: {
+          case TAG_KEY_ESCAPED: {
             const k = tapeEscaped()
             if (RESERVED.has(k)) defineOwn(o, k, tapeValue())
             else o[k] = tapeValue()
             break
           }
-          default:
+          default: // KEY_DEFINE
             defineOwn(o, tapeString(), tapeValue())
         }
       }
@@ -117,24 +119,25 @@ function tapeValue() {
 // not); anything else by tapeValue.
 function tapeScalar() {
   const t = Tw[P]
-  if (t === 4) {
+  if (t === TAG_STRING) {
     const s = S.slice(Tw[P + 1], Tw[P + 2])
     P += 3
     return s
   }
-  if (t === 13) {
+  if (t === TAG_INTEGER) {
     P += 2
     return Tw[P - 1] | 0
   }
-  if (t === 3) {
+  if (t === TAG_NUMBER) {
     P++
     return Tf[Q++]
   }
-  if (t < 3) {
+  if (t < TAG_NUMBER) {
+    // NULL, TRUE, FALSE
     P++
-    return t === 0 ? null : t === 1
+    return t === TAG_NULL ? null : t === TAG_TRUE
   }
-  if (t === 6 && Tw[P + 1] <= 4) {
+  if (t === TAG_ARRAY && Tw[P + 1] <= 4) {
     const n = Tw[P + 1]
     P += 2
     return shortArray(n)
@@ -335,7 +338,7 @@ function fromTape(text, w, f) {
   S = text
   Tw = w
   Tf = f
-  P = 2
+  P = HEADER_WORDS
   Q = 0
   // Empty already, unless a build threw (a stack overflow in a deep caller).
   dropKeys()

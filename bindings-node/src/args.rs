@@ -1,10 +1,10 @@
-//! Argument readers shared by the sessions and the schema functions: the same TypeError /
-//! RangeError rules as the WASM binding (`undefined` and `null` mean "not given").
+//! Argument readers shared by the sessions and the schema functions: `mcpwire_js::read`'s
+//! (the same TypeError / RangeError rules as the WASM binding) over napi's values.
 
-use crate::{js_error, js_string_to_rust};
-use mcpwire_js::must_be;
+use crate::{js_string_to_rust, Napi};
+use mcpwire_js::read;
 use napi::bindgen_prelude::*;
-use napi::{JsString, JsValue, KeyCollectionMode, KeyConversion, KeyFilter, ValueType};
+use napi::{KeyCollectionMode, KeyConversion, KeyFilter, ValueType};
 
 /// `undefined` and `null` mean "not given".
 pub(crate) fn given(v: Option<Unknown<'_>>) -> Result<Option<Unknown<'_>>> {
@@ -14,26 +14,19 @@ pub(crate) fn given(v: Option<Unknown<'_>>) -> Result<Option<Unknown<'_>>> {
     }
 }
 
-pub(crate) fn number_arg(env: &Env, v: Unknown, name: &str) -> Result<f64> {
-    if v.get_type()? != ValueType::Number {
-        return Err(js_error(env, must_be(name, "a number")));
-    }
-    unsafe { v.cast::<f64>() }
-}
-
 /// An integer from `min` to 2^53 - 1 ([`mcpwire_js::integer`]).
 pub(crate) fn integer_arg(env: &Env, v: Unknown, name: &str, min: f64) -> Result<i64> {
-    mcpwire_js::integer(number_arg(env, v, name)?, name, min).map_err(|e| js_error(env, e))
+    read::integer(&Napi::new(env), &v, name, min)
 }
 
 /// A count or size: an integer from 0 up.
 pub(crate) fn index_arg(env: &Env, v: Unknown, name: &str) -> Result<usize> {
-    Ok(integer_arg(env, v, name, 0.0)? as usize)
+    read::index(&Napi::new(env), &v, name)
 }
 
 /// Milliseconds ([`mcpwire_js::millis`]).
 pub(crate) fn millis_arg(env: &Env, v: Unknown, name: &str) -> Result<u64> {
-    mcpwire_js::millis(number_arg(env, v, name)?, name).map_err(|e| js_error(env, e))
+    read::millis(&Napi::new(env), &v, name)
 }
 
 /// The `progress`, `total?` and `message?` of a `notifications/progress`.
@@ -43,42 +36,19 @@ pub(crate) fn progress_args(
     total: Option<Unknown>,
     message: Option<Unknown>,
 ) -> Result<(f64, Option<f64>, Option<String>)> {
-    let finite = |v: Unknown, name: &str| {
-        mcpwire_js::finite(number_arg(env, v, name)?, name).map_err(|e| js_error(env, e))
-    };
-    let progress = finite(progress, "progress")?;
-    let total = given(total)?.map(|t| finite(t, "total")).transpose()?;
-    Ok((progress, total, opt_string(env, message, "message")?))
-}
-
-pub(crate) fn opt_millis(env: &Env, v: Option<Unknown>, name: &str) -> Result<Option<u64>> {
-    given(v)?.map(|v| millis_arg(env, v, name)).transpose()
+    read::progress_args(&Napi::new(env), &progress, total, message)
 }
 
 pub(crate) fn string_arg(env: &Env, v: Unknown, name: &str) -> Result<String> {
-    if v.get_type()? != ValueType::String {
-        return Err(js_error(env, must_be(name, "a string")));
-    }
-    js_string_to_rust(env, unsafe { v.cast::<JsString>()? })
+    read::string(&Napi::new(env), &v, name)
 }
 
 pub(crate) fn opt_string(env: &Env, v: Option<Unknown>, name: &str) -> Result<Option<String>> {
-    given(v)?.map(|v| string_arg(env, v, name)).transpose()
+    read::opt_string(&Napi::new(env), v, name)
 }
 
 pub(crate) fn bool_arg(env: &Env, v: Unknown, name: &str) -> Result<bool> {
-    if v.get_type()? != ValueType::Boolean {
-        return Err(js_error(env, must_be(name, "a boolean")));
-    }
-    unsafe { v.cast::<bool>() }
-}
-
-/// The options object of a constructor.
-pub(crate) fn options_arg<'a>(env: &Env, v: Unknown<'a>, what: &str) -> Result<Object<'a>> {
-    if v.get_type()? != ValueType::Object || v.is_array()? {
-        return Err(js_error(env, must_be(what, "an object")));
-    }
-    unsafe { v.cast::<Object>() }
+    read::boolean(&Napi::new(env), &v, name)
 }
 
 /// Calls `each` with an object's own enumerable string-keyed members, in `Object.keys` order
@@ -103,17 +73,4 @@ pub(crate) fn each_member<'a>(
         }
     }
     Ok(())
-}
-
-pub(crate) fn field<'a>(obj: &Object<'a>, name: &str) -> Result<Option<Unknown<'a>>> {
-    given(Some(obj.get_named_property_unchecked::<Unknown>(name)?))
-}
-
-pub(crate) fn required<'a>(
-    env: &Env,
-    obj: &Object<'a>,
-    name: &str,
-    what: &str,
-) -> Result<Unknown<'a>> {
-    field(obj, name)?.ok_or_else(|| js_error(env, mcpwire_js::required(what, name)))
 }

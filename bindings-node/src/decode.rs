@@ -5,6 +5,7 @@ use crate::{js_string_utf8, mcpwire_error, read_input, read_limits, Input};
 use mcpwire::api;
 use mcpwire::json::tape::{push_utf16, TapeKeys, TapeStatus, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::Limits;
+use mcpwire_js::status::{self, ASCII, WRITTEN};
 use napi::bindgen_prelude::*;
 use napi::JsString;
 use napi_derive::napi;
@@ -42,14 +43,15 @@ pub fn checked_text<'a>(
 }
 
 /// Checks one message as `decode` does and writes its tape (core's `json::tape`) into the
-/// arrays of the last `tapeBuffers` call, from which the package's `decode` builds the values:
-/// 0 when the arrays are too small (the first two words then say how many words and numbers
-/// it needs), 2 when the message is to be built by `JSON.parse` instead; when written, the
-/// text the tape's offsets are into: for bytes their text (4 instead when they are ASCII and
-/// no string value had escapes: the package makes it with Node's Latin-1 decoding, which
-/// keeps a large text outside the JS heap, where a 1 MB string made here costs 7x as much in
-/// garbage collection); for a string, its text with the string values unescaped when one had
-/// escapes, else 1 (the string is the text). Throws as `decode`.
+/// arrays of the last `tapeBuffers` call, from which the package's `decode` builds the values
+/// (statuses of `mcpwire_js::status`): `TOO_SMALL` when the arrays are too small (the first
+/// two words then say how many words and numbers it needs), `FALLBACK` when the message is to
+/// be built by `JSON.parse` instead; when written, the text the tape's offsets are into: for
+/// bytes their text (`ASCII` instead when they are ASCII and no string value had escapes: the
+/// package makes it with Node's Latin-1 decoding, which keeps a large text outside the JS
+/// heap, where a 1 MB string made here costs 7x as much in garbage collection); for a string,
+/// its text with the string values unescaped when one had escapes, else `WRITTEN` (the string
+/// is the text). Throws as `decode`.
 #[napi(
     ts_args_type = "input: Buffer | Uint8Array | string, limits?: Limits",
     ts_return_type = "string | number"
@@ -86,14 +88,6 @@ fn tape_of(env: &Env, bytes: &[u8], lim: Limits, out: &mut [u8]) -> Result<TapeS
     .map_err(|e| mcpwire_error(env, e))
 }
 
-fn status_code(status: TapeStatus) -> u32 {
-    match status {
-        TapeStatus::Written { .. } => 1,
-        TapeStatus::TooSmall { .. } => 0,
-        TapeStatus::Fallback => 2,
-    }
-}
-
 /// `checkTape` of the first `len` bytes of the array of the last `tapeInput` call, with the
 /// default limits: the package's `decode` copies a small message given as a string there
 /// itself, which costs less than handing it to napi as an argument.
@@ -128,9 +122,9 @@ pub fn check_tape_in_text(env: &Env, len: u32) -> Result<Either<JsString<'_>, u3
 enum Plain {
     /// The text of the bytes.
     Text,
-    /// 4 when the bytes are ASCII (the package makes their text), else their text.
+    /// `ASCII` when the bytes are ASCII (the package makes their text), else their text.
     AsciiInJs,
-    /// 1: the caller has the text (a string it was given).
+    /// `WRITTEN`: the caller has the text (a string it was given).
     Status,
 }
 
@@ -157,13 +151,13 @@ fn tape_and_text<'e>(
             TapeStatus::Written { ascii, unescaped } => {
                 let chars = match out.get(..unescaped) {
                     Some(chars) if unescaped > 0 => chars,
-                    _ if plain == Plain::Status => return Ok(Either::B(1)),
-                    _ if ascii && plain == Plain::AsciiInJs => return Ok(Either::B(4)),
+                    _ if plain == Plain::Status => return Ok(Either::B(WRITTEN)),
+                    _ if ascii && plain == Plain::AsciiInJs => return Ok(Either::B(ASCII)),
                     _ => bytes,
                 };
                 text_of(env, chars, ascii).map(Either::A)
             }
-            status => Ok(Either::B(status_code(status))),
+            status => Ok(Either::B(status::of_tape(status))),
         }
     })
 }

@@ -2,7 +2,7 @@
 //! `mcpwire::transport::http::HttpClient`. Requests and messages are plain objects with
 //! `Buffer` bytes; every rule stays in core.
 
-use crate::args::{field, given, index_arg, options_arg, string_arg};
+use crate::args::{given, index_arg, string_arg};
 use crate::transport::header_pairs;
 use crate::{bytes_to_js, js_to_value, mcpwire_error, range_error, read_input};
 use mcpwire::api::transport as t;
@@ -68,13 +68,7 @@ impl HttpClient {
     )]
     pub fn new(env: &Env, version: Unknown, options: Option<Unknown>) -> Result<Self> {
         let version = string_arg(env, version, "version")?;
-        let mut max = None;
-        if let Some(o) = given(options)? {
-            let o = options_arg(env, o, "options")?;
-            max = field(&o, "maxMessage")?
-                .map(|m| index_arg(env, m, "options.maxMessage"))
-                .transpose()?;
-        }
+        let max = mcpwire_js::options::http_client_max(&crate::Napi::new(env), options)?;
         let inner = t::http_client(&version, max).map_err(|e| mcpwire_error(env, e))?;
         Ok(HttpClient { inner })
     }

@@ -37,12 +37,13 @@ use decode::checked_text;
 use mcpwire::api::{self, Failure};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
-use mcpwire::{ErrorKind, Limits};
+use mcpwire::Limits;
 pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
-use mcpwire_js::{Cut, JsEngine, JsError, Kind, LimitField};
+use mcpwire_js::{Cut, JsEngine, JsError, Kind};
 use napi::bindgen_prelude::*;
 use napi::{JsString, JsValue, Status, ValueType};
 use napi_derive::napi;
+use std::cell::Cell;
 
 /// Limits applied while decoding; a missing field keeps its default (64 MiB, depth 128,
 /// 1,000,000 members per container).
@@ -195,29 +196,24 @@ const INPUT_TYPE: &str = "input must be a Buffer, a Uint8Array or a string";
 /// Reads `{maxBytes?, maxDepth?, maxMembers?}` (the `Limits` interface of [`JsLimits`]);
 /// missing or `null` fields keep core's defaults.
 fn read_limits(env: &Env, l: Option<Unknown>) -> Result<Limits> {
-    let Some(l) = args::given(l)? else {
-        return Ok(Limits::DEFAULT);
-    };
-    if l.get_type()? != ValueType::Object {
-        return Err(js_error(env, mcpwire_js::must_be("limits", "an object")));
-    }
-    let obj: Object = unsafe { l.cast()? };
-    let field = |name: &str| -> Result<LimitField> {
-        let v: Unknown = obj.get_named_property_unchecked(name)?;
-        Ok(match v.get_type()? {
-            ValueType::Undefined | ValueType::Null => None,
-            ValueType::Number => Some(Ok(unsafe { v.cast::<f64>()? })),
-            _ => Some(Err(())),
-        })
-    };
-    mcpwire_js::read_limits(field, |e| js_error(env, e))
+    mcpwire_js::options::limits(&Napi::new(env), l.as_ref())
 }
 
-/// napi's side of the shared JS → JSON walk ([`mcpwire_js::to_value`]).
-struct Napi<'a, 'e> {
+/// napi's value operations, for the shared JS → JSON walk ([`mcpwire_js::to_value`]) and
+/// argument readers ([`mcpwire_js::read`], [`mcpwire_js::options`]).
+pub(crate) struct Napi<'a, 'e> {
     env: &'e Env,
-    /// `Object.prototype`: a plain object's prototype.
-    object_proto: Unknown<'a>,
+    /// `Object.prototype` (a plain object's prototype), looked up at the first `is_plain`.
+    object_proto: Cell<Option<Unknown<'a>>>,
+}
+
+impl<'e> Napi<'_, 'e> {
+    pub(crate) fn new(env: &'e Env) -> Self {
+        Napi {
+            env,
+            object_proto: Cell::new(None),
+        }
+    }
 }
 
 impl<'a> JsEngine for Napi<'a, '_> {
@@ -250,10 +246,26 @@ impl<'a> JsEngine for Napi<'a, '_> {
         unsafe { v.cast::<Object>()? }.get_element(i)
     }
 
+    fn property(&self, v: &Unknown<'a>, name: &str) -> Result<Unknown<'a>> {
+        unsafe { v.cast::<Object>()? }.get_named_property_unchecked(name)
+    }
+
     fn is_plain(&self, v: &Unknown<'a>) -> Result<bool> {
         let proto = unsafe { v.cast::<Object>()? }.get_prototype()?;
-        Ok(proto.get_type()? == ValueType::Null
-            || self.env.strict_equals(proto, self.object_proto)?)
+        if proto.get_type()? == ValueType::Null {
+            return Ok(true);
+        }
+        let object_proto = match self.object_proto.get() {
+            Some(p) => p,
+            None => {
+                let global = self.env.get_global()?;
+                let object_ctor: Object = global.get_named_property_unchecked("Object")?;
+                let p: Unknown = object_ctor.get_named_property("prototype")?;
+                self.object_proto.set(Some(p));
+                p
+            }
+        };
+        self.env.strict_equals(proto, object_proto)
     }
 
     fn members(
@@ -283,10 +295,7 @@ pub(crate) fn js_to_value_strict(env: &Env, v: Unknown) -> Result<Value> {
 }
 
 fn js_to_value_cut(env: &Env, v: Unknown, cut: Cut) -> Result<Value> {
-    let global = env.get_global()?;
-    let object_ctor: Object = global.get_named_property_unchecked("Object")?;
-    let object_proto: Unknown = object_ctor.get_named_property("prototype")?;
-    mcpwire_js::to_value(&Napi { env, object_proto }, &v, 0, cut)
+    mcpwire_js::to_value(&Napi::new(env), &v, 0, cut)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -412,14 +421,5 @@ pub fn failure_response<'a>(
 /// faults), in table order.
 #[napi(ts_return_type = "Array<ErrorKindInfo>")]
 pub fn error_kinds(env: &Env) -> Result<Unknown<'_>> {
-    let kinds = ErrorKind::ALL
-        .iter()
-        .map(|k| {
-            Value::Object(vec![
-                ("name".into(), Value::String(k.name().into())),
-                ("code".into(), k.code().map_or(Value::Null, Value::from_i64)),
-            ])
-        })
-        .collect();
-    value_to_js(env, &Value::Array(kinds))
+    value_to_js(env, &mcpwire_js::error_kinds())
 }

@@ -4,8 +4,8 @@
 //! value), or any text to `validateJson` / `Schema.validateJson`. Errors come back as core's
 //! values, compile failures as `McpwireError` with the SchemaErrorKind name.
 
-use crate::args::{bool_arg, each_member, field, given, integer_arg, options_arg, string_arg};
-use crate::{js_to_value_strict, mcpwire_error, read_input, value_to_js};
+use crate::args::{given, string_arg};
+use crate::{js_to_value_strict, mcpwire_error, read_input, value_to_js, Napi};
 use mcpwire::json::Value;
 use mcpwire::schema::{self, tools, SchemaError, SchemaErrorKind, SchemaOptions};
 use mcpwire::Limits;
@@ -50,29 +50,7 @@ fn json_text(env: &Env, v: Unknown, arg: Arg) -> Result<Value> {
 
 /// `{assertFormats?, maxErrors?, resources?}`; missing or `null`: core's defaults.
 fn schema_options(env: &Env, v: Option<Unknown>) -> Result<SchemaOptions> {
-    let mut opts = SchemaOptions::new();
-    let Some(v) = given(v)? else {
-        return Ok(opts);
-    };
-    let o = options_arg(env, v, "options")?;
-    if let Some(a) = field(&o, "assertFormats")? {
-        opts = opts.assert_formats(bool_arg(env, a, "options.assertFormats")?);
-    }
-    if let Some(n) = field(&o, "maxErrors")? {
-        opts = opts.max_errors(integer_arg(env, n, "options.maxErrors", 1.0)? as usize);
-    }
-    if let Some(r) = field(&o, "resources")? {
-        let r = options_arg(env, r, "options.resources")?;
-        let mut docs = Vec::new();
-        each_member(env, &r, |uri, doc| {
-            docs.push((uri, json_arg(env, doc, Arg::Schema)?));
-            Ok(())
-        })?;
-        for (uri, doc) in docs {
-            opts = opts.with_resource(&uri, doc);
-        }
-    }
-    Ok(opts)
+    mcpwire_js::options::schema(&Napi::new(env), v, |doc| json_arg(env, *doc, Arg::Schema))
 }
 
 fn compile(env: &Env, schema: Unknown, opts: &SchemaOptions) -> Result<schema::Schema> {

@@ -4,14 +4,15 @@
 //! stays in core.
 
 use crate::args::{
-    bool_arg, field, given, index_arg, integer_arg, millis_arg, opt_millis, opt_string,
-    options_arg, progress_args, required, string_arg,
+    bool_arg, given, index_arg, integer_arg, millis_arg, opt_string, progress_args, string_arg,
 };
 use crate::{
-    bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, MAX_SAFE_INTEGER,
+    bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, Napi,
+    MAX_SAFE_INTEGER,
 };
-use mcpwire::api::{self, ClientOptions, ClientSession, ServerSession};
+use mcpwire::api::{self, ApiError, ClientSession, ServerSession};
 use mcpwire::json::Value;
+use mcpwire_js::options;
 use napi::bindgen_prelude::*;
 use napi::{JsValue, ValueType};
 use napi_derive::napi;
@@ -49,35 +50,8 @@ impl Client {
     /// A client speaking `options.version`, identifying as `options.clientInfo`.
     #[napi(constructor, ts_args_type = "options: ClientOptions")]
     pub fn new(env: &Env, options: Unknown) -> Result<Self> {
-        let o = options_arg(env, options, "options")?;
-        let version = string_arg(
-            env,
-            required(env, &o, "version", "options")?,
-            "options.version",
-        )?;
-        let info = js_to_value(env, required(env, &o, "clientInfo", "options")?)?;
-        let capabilities = field(&o, "capabilities")?
-            .map(|c| js_to_value(env, c))
-            .transpose()?;
-        let opts = ClientOptions {
-            default_timeout: opt_millis(
-                env,
-                field(&o, "defaultTimeout")?,
-                "options.defaultTimeout",
-            )?,
-            max_timeout: opt_millis(env, field(&o, "maxTimeout")?, "options.maxTimeout")?,
-            reset_timeout_on_progress: field(&o, "resetTimeoutOnProgress")?
-                .map(|v| bool_arg(env, v, "options.resetTimeoutOnProgress"))
-                .transpose()?
-                .unwrap_or(false),
-            max_pages: field(&o, "maxPages")?
-                .map(|v| {
-                    integer_arg(env, v, "options.maxPages", 0.0)
-                        .map(|n| n.min(u32::MAX as i64) as u32)
-                })
-                .transpose()?,
-        };
-        let session = ClientSession::new(&version, &info, capabilities.as_ref(), &opts)
+        let c = mcpwire_js::options::client(&Napi::new(env), &options)?;
+        let session = ClientSession::new(&c.version, &c.info, c.capabilities.as_ref(), &c.options)
             .map_err(|e| mcpwire_error(env, e))?;
         Ok(Client { session })
     }
@@ -133,14 +107,9 @@ impl Client {
         timeout: Option<Unknown>,
         progress: Option<Unknown>,
     ) -> Result<Object<'a>> {
-        let now = millis_arg(env, now, "now")?;
-        let name = string_arg(env, name, "name")?;
-        let args = given(args)?.map(|a| js_to_value(env, a)).transpose()?;
-        let timeout = opt_millis(env, timeout, "timeout")?;
-        let progress = match given(progress)? {
-            Some(p) => js_to_value(env, p)?,
-            None => Value::Null,
-        };
+        let e = Napi::new(env);
+        let (now, name, args) = options::tool_call(&e, &now, &name, args)?;
+        let (timeout, progress) = options::call_options(&e, timeout, progress)?;
         let (id, token, bytes) = self
             .session
             .call_tool(now, &name, args.as_ref(), timeout, &progress)
@@ -167,18 +136,11 @@ impl Client {
         timeout: Option<Unknown>,
         progress: Option<Unknown>,
     ) -> Result<Object<'a>> {
-        let now = millis_arg(env, now, "now")?;
-        let name = string_arg(env, name, "name")?;
-        let args = given(args)?.map(|a| js_to_value(env, a)).transpose()?;
+        let e = Napi::new(env);
+        let (now, name, args) = options::tool_call(&e, &now, &name, args)?;
         let responses = js_to_value(env, input_responses)?;
-        let state = given(request_state)?
-            .map(|s| string_arg(env, s, "requestState"))
-            .transpose()?;
-        let timeout = opt_millis(env, timeout, "timeout")?;
-        let progress = match given(progress)? {
-            Some(p) => js_to_value(env, p)?,
-            None => Value::Null,
-        };
+        let state = opt_string(env, request_state, "requestState")?;
+        let (timeout, progress) = options::call_options(&e, timeout, progress)?;
         let (id, token, bytes) = self
             .session
             .retry_tool(
@@ -309,30 +271,35 @@ pub struct Server {
     session: ServerSession,
 }
 
+/// Core's answer to a `tools/call` (`ServerSession::respond_tool` or `respond_input_required`).
+type CallAnswer =
+    fn(&mut ServerSession, &Value, &Value) -> std::result::Result<Option<Vec<u8>>, ApiError>;
+
+impl Server {
+    /// `respond` (core's answer to a `tools/call`) of `id` and `result`: the bytes, or `null`
+    /// when the request was cancelled.
+    fn answer_call<'a>(
+        &mut self,
+        env: &'a Env,
+        id: Unknown,
+        result: Unknown,
+        respond: CallAnswer,
+    ) -> Result<Option<BufferSlice<'a>>> {
+        let id = js_to_value(env, id)?;
+        let result = js_to_value(env, result)?;
+        let bytes = respond(&mut self.session, &id, &result).map_err(|e| mcpwire_error(env, e))?;
+        opt_bytes(env, bytes)
+    }
+}
+
 #[napi]
 impl Server {
     /// A server serving `options.versions`, identifying as `options.serverInfo`, declaring
     /// `options.capabilities` (`tools` in it opens the tools methods).
     #[napi(constructor, ts_args_type = "options: ServerOptions")]
     pub fn new(env: &Env, options: Unknown) -> Result<Self> {
-        let o = options_arg(env, options, "options")?;
-        let list = required(env, &o, "versions", "options")?;
-        if !list.is_array()? {
-            return Err(type_error(
-                env,
-                "options.versions must be an array of strings",
-            ));
-        }
-        let list: Object = unsafe { list.cast()? };
-        let mut versions = Vec::new();
-        for i in 0..list.get_array_length_unchecked()? {
-            let v: Unknown = list.get_element(i)?;
-            versions.push(string_arg(env, v, &format!("options.versions[{i}]"))?);
-        }
-        let versions: Vec<&str> = versions.iter().map(String::as_str).collect();
-        let info = js_to_value(env, required(env, &o, "serverInfo", "options")?)?;
-        let capabilities = js_to_value(env, required(env, &o, "capabilities", "options")?)?;
-        let session = ServerSession::new(&versions, &info, &capabilities)
+        let s = mcpwire_js::options::server(&Napi::new(env), &options)?;
+        let session = ServerSession::new(&s.versions(), &s.info, &s.capabilities)
             .map_err(|e| mcpwire_error(env, e))?;
         Ok(Server { session })
     }
@@ -366,13 +333,7 @@ impl Server {
         id: Unknown,
         result: Unknown,
     ) -> Result<Option<BufferSlice<'a>>> {
-        let id = js_to_value(env, id)?;
-        let result = js_to_value(env, result)?;
-        let bytes = self
-            .session
-            .respond_tool(&id, &result)
-            .map_err(|e| mcpwire_error(env, e))?;
-        opt_bytes(env, bytes)
+        self.answer_call(env, id, result, ServerSession::respond_tool)
     }
 
     /// The response to a `tools/call` asking for input (2026-07-28): `result` is an
@@ -389,13 +350,7 @@ impl Server {
         id: Unknown,
         result: Unknown,
     ) -> Result<Option<BufferSlice<'a>>> {
-        let id = js_to_value(env, id)?;
-        let result = js_to_value(env, result)?;
-        let bytes = self
-            .session
-            .respond_input_required(&id, &result)
-            .map_err(|e| mcpwire_error(env, e))?;
-        opt_bytes(env, bytes)
+        self.answer_call(env, id, result, ServerSession::respond_input_required)
     }
 
     /// The response to a `tools/list` with one page.

@@ -2,12 +2,11 @@
 //! `mcpwire::api::transport` and `mcpwire::transport::http`. Frames, events and replies are
 //! plain objects; every rule stays in core.
 
-use crate::args::{
-    field, given, index_arg, millis_arg, opt_millis, opt_string, options_arg, progress_args,
-    required, string_arg,
-};
-use crate::{bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js};
+use crate::args::{given, index_arg, millis_arg, opt_string, progress_args, string_arg};
+use crate::{bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, Napi};
 use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
+use mcpwire::api::ApiError;
+use mcpwire::json::Value;
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
 use napi::bindgen_prelude::*;
 use napi::{JsValue, ValueType};
@@ -158,14 +157,8 @@ pub fn encode_sse_event<'a>(
     fields: Option<Unknown>,
 ) -> Result<BufferSlice<'a>> {
     let data = string_arg(env, data, "data")?;
-    let (mut event, mut id, mut retry) = (String::new(), String::new(), None);
-    if let Some(f) = given(fields)? {
-        let o = options_arg(env, f, "fields")?;
-        event = opt_string(env, field(&o, "event")?, "fields.event")?.unwrap_or_default();
-        id = opt_string(env, field(&o, "id")?, "fields.id")?.unwrap_or_default();
-        retry = opt_millis(env, field(&o, "retry")?, "fields.retry")?;
-    }
-    let out = t::write_event(&data, &event, &id, retry).map_err(|e| mcpwire_error(env, e))?;
+    let f = mcpwire_js::options::sse_fields(&Napi::new(env), fields)?;
+    let out = t::write_event(&data, &f.event, &f.id, f.retry).map_err(|e| mcpwire_error(env, e))?;
     bytes_to_js(env, &out)
 }
 
@@ -324,51 +317,30 @@ pub struct HttpEndpoint {
     inner: CoreEndpoint,
 }
 
+impl HttpEndpoint {
+    /// `respond` (one of core's `respond_*` taking a result) of `exchange` and `result`, as
+    /// `{reply}`.
+    fn answer<'a>(
+        &mut self,
+        env: &'a Env,
+        exchange: Unknown,
+        result: Unknown,
+        respond: fn(&mut CoreEndpoint, u64, &Value) -> std::result::Result<HttpReply, ApiError>,
+    ) -> Result<Object<'a>> {
+        let exchange = exchange_arg(env, exchange)?;
+        let result = js_to_value(env, result)?;
+        let r = respond(&mut self.inner, exchange, &result).map_err(|e| mcpwire_error(env, e))?;
+        reply(env, "reply", r)
+    }
+}
+
 #[napi]
 impl HttpEndpoint {
     /// An endpoint for `options.serverInfo` and `options.capabilities`.
     #[napi(constructor, ts_args_type = "options: HttpEndpointOptions")]
     pub fn new(env: &Env, options: Unknown) -> Result<Self> {
-        let o = options_arg(env, options, "options")?;
-        let info = js_to_value(env, required(env, &o, "serverInfo", "options")?)?;
-        let caps = js_to_value(env, required(env, &o, "capabilities", "options")?)?;
-        let tools = field(&o, "tools")?
-            .map(|t| js_to_value(env, t))
-            .transpose()?;
-        let strings = |name: &str| -> Result<Option<Vec<String>>> {
-            let Some(list) = field(&o, name)? else {
-                return Ok(None);
-            };
-            if !list.is_array()? {
-                return Err(type_error(
-                    env,
-                    &format!("options.{name} must be an array of strings"),
-                ));
-            }
-            let list: Object = unsafe { list.cast()? };
-            (0..list.get_array_length_unchecked()?)
-                .map(|i| string_arg(env, list.get_element(i)?, &format!("options.{name}[{i}]")))
-                .collect::<Result<Vec<_>>>()
-                .map(Some)
-        };
-        let versions = strings("versions")?;
-        let origins = strings("allowedOrigins")?.unwrap_or_default();
-        let idle = opt_millis(env, field(&o, "sessionIdleMs")?, "options.sessionIdleMs")?;
-        let max = field(&o, "maxSessions")?
-            .map(|m| index_arg(env, m, "options.maxSessions"))
-            .transpose()?;
-        let options = t::EndpointOptions {
-            versions: versions
-                .as_ref()
-                .map(|v| v.iter().map(String::as_str).collect()),
-            server_info: &info,
-            capabilities: &caps,
-            tools: tools.as_ref(),
-            allowed_origins: origins,
-            session_idle_ms: idle,
-            max_sessions: max,
-        };
-        let inner = t::http_endpoint(options).map_err(|e| mcpwire_error(env, e))?;
+        let o = mcpwire_js::options::endpoint(&Napi::new(env), &options)?;
+        let inner = t::http_endpoint(o.options()).map_err(|e| mcpwire_error(env, e))?;
         Ok(HttpEndpoint { inner })
     }
 
@@ -456,13 +428,7 @@ impl HttpEndpoint {
         exchange: Unknown,
         result: Unknown,
     ) -> Result<Object<'a>> {
-        let exchange = exchange_arg(env, exchange)?;
-        let result = js_to_value(env, result)?;
-        let r = self
-            .inner
-            .respond_tool(exchange, &result)
-            .map_err(|e| mcpwire_error(env, e))?;
-        reply(env, "reply", r)
+        self.answer(env, exchange, result, CoreEndpoint::respond_tool)
     }
 
     /// Answers the `tools/call` on `exchange` asking for input (2026-07-28): `result` is an
@@ -477,13 +443,7 @@ impl HttpEndpoint {
         exchange: Unknown,
         result: Unknown,
     ) -> Result<Object<'a>> {
-        let exchange = exchange_arg(env, exchange)?;
-        let result = js_to_value(env, result)?;
-        let r = self
-            .inner
-            .respond_input_required(exchange, &result)
-            .map_err(|e| mcpwire_error(env, e))?;
-        reply(env, "reply", r)
+        self.answer(env, exchange, result, CoreEndpoint::respond_input_required)
     }
 
     /// Answers the `tools/list` on `exchange` with `result`.
@@ -497,13 +457,7 @@ impl HttpEndpoint {
         exchange: Unknown,
         result: Unknown,
     ) -> Result<Object<'a>> {
-        let exchange = exchange_arg(env, exchange)?;
-        let result = js_to_value(env, result)?;
-        let r = self
-            .inner
-            .respond_list(exchange, &result)
-            .map_err(|e| mcpwire_error(env, e))?;
-        reply(env, "reply", r)
+        self.answer(env, exchange, result, CoreEndpoint::respond_list)
     }
 
     /// Answers the request on `exchange` with a failure of `kind` (an ErrorKind name).

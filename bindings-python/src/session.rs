@@ -5,6 +5,7 @@
 use crate::convert::{opt_value_of, to_py, value_of};
 use crate::{core_error, input_bytes};
 use mcpwire::api::{self, ApiError, ClientOptions, ClientSession, ServerSession};
+use mcpwire::json::Value;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 
@@ -219,6 +220,23 @@ pub struct Server {
     inner: ServerSession,
 }
 
+/// Core's answer to a `tools/call` (`ServerSession::respond_tool` or `respond_input_required`).
+type CallAnswer = fn(&mut ServerSession, &Value, &Value) -> Result<Option<Vec<u8>>, ApiError>;
+
+impl Server {
+    /// `respond` of `id` and `result`: the bytes, or `None` when the request was cancelled.
+    fn answer_call<'py>(
+        &mut self,
+        id: &Bound<'py, PyAny>,
+        result: &Bound<'py, PyAny>,
+        respond: CallAnswer,
+    ) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        let py = id.py();
+        let (id, result) = (value_of(id)?, value_of(result)?);
+        Ok(check(py, respond(&mut self.inner, &id, &result))?.map(|b| bytes(py, b)))
+    }
+}
+
 #[pymethods]
 impl Server {
     #[new]
@@ -248,9 +266,7 @@ impl Server {
         id: &Bound<'py, PyAny>,
         result: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyBytes>>> {
-        let py = id.py();
-        let (id, result) = (value_of(id)?, value_of(result)?);
-        Ok(check(py, self.inner.respond_tool(&id, &result))?.map(|b| bytes(py, b)))
+        self.answer_call(id, result, ServerSession::respond_tool)
     }
 
     /// The bytes answering a `tools/call` that needs more input (2026-07-28): `result` is an
@@ -262,9 +278,7 @@ impl Server {
         id: &Bound<'py, PyAny>,
         result: &Bound<'py, PyAny>,
     ) -> PyResult<Option<Bound<'py, PyBytes>>> {
-        let py = id.py();
-        let (id, result) = (value_of(id)?, value_of(result)?);
-        Ok(check(py, self.inner.respond_input_required(&id, &result))?.map(|b| bytes(py, b)))
+        self.answer_call(id, result, ServerSession::respond_input_required)
     }
 
     /// The bytes answering a `tools/list` with one page (a `ListToolsResult`).

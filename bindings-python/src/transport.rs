@@ -254,6 +254,21 @@ pub struct HttpEndpoint {
     inner: CoreEndpoint,
 }
 
+impl HttpEndpoint {
+    /// `respond` (one of core's `respond_*` taking a result) of `exchange` and `result`: the
+    /// last reply part.
+    fn answer<'py>(
+        &mut self,
+        exchange: u64,
+        result: &Bound<'py, PyAny>,
+        respond: fn(&mut CoreEndpoint, u64, &Value) -> Result<HttpReply, ApiError>,
+    ) -> PyResult<Out<'py>> {
+        let py = result.py();
+        let r = check(py, respond(&mut self.inner, exchange, &value_of(result)?))?;
+        Ok(reply_dict(py, "reply", r)?.into_any())
+    }
+}
+
 #[pymethods]
 impl HttpEndpoint {
     #[new]
@@ -350,9 +365,7 @@ impl HttpEndpoint {
         exchange: u64,
         result: &Bound<'py, PyAny>,
     ) -> PyResult<Out<'py>> {
-        let py = result.py();
-        let r = check(py, self.inner.respond_tool(exchange, &value_of(result)?))?;
-        Ok(reply_dict(py, "reply", r)?.into_any())
+        self.answer(exchange, result, CoreEndpoint::respond_tool)
     }
 
     /// Answers the `tools/call` on `exchange` asking for input (2026-07-28): `result` is an
@@ -362,13 +375,7 @@ impl HttpEndpoint {
         exchange: u64,
         result: &Bound<'py, PyAny>,
     ) -> PyResult<Out<'py>> {
-        let py = result.py();
-        let r = check(
-            py,
-            self.inner
-                .respond_input_required(exchange, &value_of(result)?),
-        )?;
-        Ok(reply_dict(py, "reply", r)?.into_any())
+        self.answer(exchange, result, CoreEndpoint::respond_input_required)
     }
 
     /// Answers the `tools/list` on `exchange` with `result`: the last reply part.
@@ -377,9 +384,7 @@ impl HttpEndpoint {
         exchange: u64,
         result: &Bound<'py, PyAny>,
     ) -> PyResult<Out<'py>> {
-        let py = result.py();
-        let r = check(py, self.inner.respond_list(exchange, &value_of(result)?))?;
-        Ok(reply_dict(py, "reply", r)?.into_any())
+        self.answer(exchange, result, CoreEndpoint::respond_list)
     }
 
     /// Answers the request on `exchange` with a failure of `kind` (an `ERROR_KINDS` name);

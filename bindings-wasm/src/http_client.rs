@@ -1,7 +1,7 @@
 //! `HttpClient`: the client side of Streamable HTTP over `mcpwire::transport::http::HttpClient`
 //! (the Node binding's names and shapes; bytes are `Uint8Array`s). Every rule stays in core.
 
-use crate::args::{field, given, index_arg, options_arg};
+use crate::args::{given, index_arg};
 use crate::transport::{header_pairs, OwnedHeaders};
 use crate::{js_to_value, mcpwire_error, read_input};
 use js_sys::{Array, Object, Reflect, Uint8Array};
@@ -61,13 +61,7 @@ impl HttpClient {
         #[wasm_bindgen(unchecked_optional_param_type = "HttpClientOptions")] options: JsValue,
     ) -> Result<HttpClient, JsValue> {
         let version = crate::args::string_arg(&version, "version")?;
-        let mut max = None;
-        if let Some(o) = given(&options) {
-            options_arg(o, "options")?;
-            max = field(o, "maxMessage")?
-                .map(|m| index_arg(&m, "options.maxMessage"))
-                .transpose()?;
-        }
+        let max = mcpwire_js::options::http_client_max(&crate::WasmBindgen::new(), Some(options))?;
         Ok(HttpClient {
             inner: t::http_client(&version, max).map_err(mcpwire_error)?,
         })

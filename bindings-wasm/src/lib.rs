@@ -26,14 +26,15 @@
 //!   module is built without it, its second module with it (build.sh).
 
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
+use mcpwire::api::TapeVecs;
 use mcpwire::api::{self, Failure};
-use mcpwire::api::{TapeVecs, TapeWrite};
 use mcpwire::json::tape::{TapeKeys, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::json::Value;
 use mcpwire::mcp::ProtocolVersion;
-use mcpwire::{ErrorKind, Limits};
+use mcpwire::Limits;
+use mcpwire_js::status::{self, FAILED, MAX_TEXT_LENGTH};
 pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
-use mcpwire_js::{Cut, JsEngine, JsError, Kind, LimitField};
+use mcpwire_js::{Cut, JsEngine, JsError, Kind};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -165,23 +166,22 @@ pub(crate) fn read_input(v: &JsValue) -> Result<Input<'_>, JsValue> {
 }
 
 fn read_limits(l: &JsValue) -> Result<Limits, JsValue> {
-    if args::given(l).is_none() {
-        return Ok(Limits::DEFAULT);
-    }
-    if !l.is_object() {
-        return Err(js_error(mcpwire_js::must_be("limits", "an object")));
-    }
-    let field = |name: &str| -> Result<LimitField, JsValue> {
-        let v = Reflect::get(l, &name.into())?;
-        Ok(args::given(&v).map(|v| v.as_f64().ok_or(())))
-    };
-    mcpwire_js::read_limits(field, js_error)
+    mcpwire_js::options::limits(&WasmBindgen::new(), Some(l))
 }
 
-/// wasm-bindgen's side of the shared JS → JSON walk ([`mcpwire_js::to_value`]).
-struct WasmBindgen {
-    /// `Object.prototype`: a plain object's prototype.
-    object_proto: JsValue,
+/// wasm-bindgen's value operations, for the shared JS → JSON walk ([`mcpwire_js::to_value`])
+/// and argument readers ([`mcpwire_js::read`], [`mcpwire_js::options`]).
+pub(crate) struct WasmBindgen {
+    /// `Object.prototype` (a plain object's prototype), looked up at the first `is_plain`.
+    object_proto: core::cell::OnceCell<JsValue>,
+}
+
+impl WasmBindgen {
+    pub(crate) fn new() -> Self {
+        WasmBindgen {
+            object_proto: core::cell::OnceCell::new(),
+        }
+    }
 }
 
 impl JsEngine for WasmBindgen {
@@ -220,9 +220,16 @@ impl JsEngine for WasmBindgen {
         Ok(v.unchecked_ref::<Array>().get(i))
     }
 
+    fn property(&self, v: &JsValue, name: &str) -> Result<JsValue, JsValue> {
+        Reflect::get(v, &name.into())
+    }
+
     fn is_plain(&self, v: &JsValue) -> Result<bool, JsValue> {
         let proto: JsValue = Object::get_prototype_of(v).into();
-        Ok(proto.is_null() || proto == self.object_proto)
+        let object_proto = self
+            .object_proto
+            .get_or_init(|| Object::get_prototype_of(&Object::new()).into());
+        Ok(proto.is_null() || proto == *object_proto)
     }
 
     fn members(
@@ -257,8 +264,7 @@ pub(crate) fn js_to_value_strict(v: &JsValue) -> Result<Value, JsValue> {
 }
 
 fn js_to_value_cut(v: &JsValue, cut: Cut) -> Result<Value, JsValue> {
-    let object_proto = Object::get_prototype_of(&Object::new()).into();
-    mcpwire_js::to_value(&WasmBindgen { object_proto }, v, 0, cut)
+    mcpwire_js::to_value(&WasmBindgen::new(), v, 0, cut)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -382,12 +388,12 @@ pub fn tape_place() -> Vec<u32> {
 }
 
 /// Checks the message in the first `len` bytes of the scratch buffer as [`check_scratch`]
-/// does and writes its tape: 1 when written where [`tape_place`] last said, 3 when written
-/// after the tape moved (ask again), 2 when the message is to be built by `JSON.parse`.
-/// For bytes (`text` undefined), the scratch buffer holds `2 * len` and the message's text
-/// with its string values unescaped is written after it (`api::decode_tape_unescaping`):
-/// the status then has its length, when there is one, above its two low bits, and the
-/// tape's strings are slices of that text.
+/// does and writes its tape; the status word of `mcpwire_js::status`: `WRITTEN` when written
+/// where [`tape_place`] last said, `MOVED` when written after the tape moved (ask again),
+/// `FALLBACK` when the message is to be built by `JSON.parse`. For bytes (`text` undefined),
+/// the scratch buffer holds `2 * len` and the message's text with its string values unescaped
+/// is written after it (`api::decode_tape_unescaping`): the status word then has its length,
+/// when there is one, above the status bits, and the tape's strings are slices of that text.
 #[doc(hidden)]
 #[wasm_bindgen(js_name = checkTape)]
 pub fn check_tape(len: usize, limits: JsValue, text: JsValue) -> Result<u32, JsValue> {
@@ -403,7 +409,7 @@ pub fn check_tape(len: usize, limits: JsValue, text: JsValue) -> Result<u32, JsV
 
 /// [`check_tape`] with the default limits, of bytes encoded from a well-formed string (which
 /// need no lone-surrogate check): no JS value crosses, which saves 5-10% of a small message's
-/// `decode` (BENCHMARKS.md). 0 when the message does not decode: its `McpwireError` is then
+/// `decode` (BENCHMARKS.md). `FAILED` when the message does not decode: its `McpwireError` is then
 /// [`take_error`]'s (a `Result` would come back to JS as an array made for every call).
 #[doc(hidden)]
 #[wasm_bindgen(js_name = checkTapeIn)]
@@ -425,18 +431,18 @@ pub fn check_tape_in_bytes(len: usize) -> u32 {
     status.unwrap_or_else(stash_error)
 }
 
-/// Keeps `e` for [`take_error`]; 0, the status that says so.
+/// Keeps `e` for [`take_error`]; `FAILED`, the status that says so.
 fn stash_error(e: JsValue) -> u32 {
     ERROR.set(Some(e));
-    0
+    FAILED
 }
 
 thread_local! {
-    /// The error of the last `checkTapeIn` that returned 0.
+    /// The error of the last `checkTapeIn` that returned `FAILED`.
     static ERROR: core::cell::Cell<Option<JsValue>> = const { core::cell::Cell::new(None) };
 }
 
-/// The error of the last [`check_tape_in`] that returned 0 (taken: `undefined` after).
+/// The error of the last [`check_tape_in`] that returned `FAILED` (taken: `undefined` after).
 #[doc(hidden)]
 #[wasm_bindgen(js_name = takeError)]
 pub fn take_error() -> JsValue {
@@ -447,13 +453,8 @@ pub fn take_error() -> JsValue {
 /// the status [`check_tape`] returns.
 fn tape_status(bytes: &[u8], lim: Limits, out: &mut [u8]) -> Result<u32, JsValue> {
     let written = TAPE.with_borrow_mut(|t| t.decode_unescaping(bytes, lim, out));
-    Ok(match written.map_err(mcpwire_error)? {
-        TapeWrite::Written { moved, unescaped } => {
-            // Below 2^30: the scratch buffer's halves are (scratch_split).
-            u32::from(moved) << 1 | 1 | (unescaped as u32) << 2
-        }
-        TapeWrite::Fallback => 2,
-    })
+    // (The unescaped text is at most MAX_TEXT_LENGTH bytes: scratch_split.)
+    Ok(status::of_write(written.map_err(mcpwire_error)?))
 }
 
 /// The first `len` bytes of the scratch buffer.
@@ -462,11 +463,11 @@ fn scratch_bytes(b: &[u8], len: usize) -> Result<&[u8], JsValue> {
 }
 
 /// The first `len` bytes of the scratch buffer, and the `len` after them for the unescaped
-/// text (none when the buffer is shorter, or past 2^30 bytes, whose length the status could
-/// not hold).
+/// text (none when the buffer is shorter, or past `MAX_TEXT_LENGTH` bytes, whose length the
+/// status word could not hold).
 fn scratch_split(b: &mut [u8], len: usize) -> Result<(&[u8], &mut [u8]), JsValue> {
     let (input, rest) = b.split_at_mut_checked(len).ok_or_else(scratch_overrun)?;
-    let out = rest.get_mut(..len).filter(|_| len < 1 << 30);
+    let out = rest.get_mut(..len).filter(|_| len <= MAX_TEXT_LENGTH);
     Ok((input, out.unwrap_or_default()))
 }
 
@@ -561,14 +562,5 @@ pub fn failure_response(
 /// faults), in table order.
 #[wasm_bindgen(js_name = errorKinds, unchecked_return_type = "Array<ErrorKindInfo>")]
 pub fn error_kinds() -> Result<JsValue, JsValue> {
-    let kinds = ErrorKind::ALL
-        .iter()
-        .map(|k| {
-            Value::Object(vec![
-                ("name".into(), Value::String(k.name().into())),
-                ("code".into(), k.code().map_or(Value::Null, Value::from_i64)),
-            ])
-        })
-        .collect();
-    value_to_js(&Value::Array(kinds))
+    value_to_js(&mcpwire_js::error_kinds())
 }

@@ -4,9 +4,9 @@
 //! text to `validateJson` / `Schema.validateJson`. Errors come back as core's values, compile failures as
 //! `McpwireError` with the SchemaErrorKind name. Same names and behaviour as the Node binding.
 
-use crate::args::{bool_arg, field, given, integer_arg, options_arg, string_arg};
-use crate::{js_to_value_strict, mcpwire_error, read_input, value_to_js};
-use js_sys::{Object, Reflect, Uint8Array};
+use crate::args::{given, string_arg};
+use crate::{js_to_value_strict, mcpwire_error, read_input, value_to_js, WasmBindgen};
+use js_sys::Uint8Array;
 use mcpwire::json::Value;
 use mcpwire::schema::{self, tools, SchemaError, SchemaErrorKind, SchemaOptions};
 use mcpwire::Limits;
@@ -47,25 +47,8 @@ fn json_text(v: &JsValue, arg: Arg) -> Result<Value, JsValue> {
 
 /// `{assertFormats?, maxErrors?, resources?}`; missing or `null`: core's defaults.
 fn schema_options(v: &JsValue) -> Result<SchemaOptions, JsValue> {
-    let mut opts = SchemaOptions::new();
-    let Some(o) = given(v) else {
-        return Ok(opts);
-    };
-    options_arg(o, "options")?;
-    if let Some(a) = field(o, "assertFormats")? {
-        opts = opts.assert_formats(bool_arg(&a, "options.assertFormats")?);
-    }
-    if let Some(n) = field(o, "maxErrors")? {
-        opts = opts.max_errors(integer_arg(&n, "options.maxErrors", 1.0)? as usize);
-    }
-    if let Some(r) = field(o, "resources")? {
-        options_arg(&r, "options.resources")?;
-        for uri in Object::keys(r.unchecked_ref::<Object>()).iter() {
-            let doc = json_arg(&Reflect::get(&r, &uri)?, Arg::Schema)?;
-            opts = opts.with_resource(&string_arg(&uri, "a resource URI")?, doc);
-        }
-    }
-    Ok(opts)
+    let engine = WasmBindgen::new();
+    mcpwire_js::options::schema(&engine, Some(v.clone()), |doc| json_arg(doc, Arg::Schema))
 }
 
 fn compile(schema: &JsValue, opts: &SchemaOptions) -> Result<schema::Schema, JsValue> {

@@ -4,13 +4,15 @@
 //! stays in core. Same names and argument checks as the Node binding.
 
 use crate::args::{
-    bool_arg, field, given, index_arg, integer_arg, millis_arg, opt_millis, opt_string,
-    options_arg, progress_args, required, string_arg,
+    bool_arg, given, index_arg, integer_arg, millis_arg, opt_string, progress_args, string_arg,
 };
-use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js, MAX_SAFE_INTEGER};
-use js_sys::{Array, Object, Reflect, Uint8Array};
-use mcpwire::api::{self, ClientOptions, ClientSession, ServerSession};
+use crate::{
+    js_to_value, mcpwire_error, read_input, type_error, value_to_js, WasmBindgen, MAX_SAFE_INTEGER,
+};
+use js_sys::{Object, Reflect, Uint8Array};
+use mcpwire::api::{self, ApiError, ClientSession, ServerSession};
 use mcpwire::json::Value;
+use mcpwire_js::options;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -54,33 +56,8 @@ impl Client {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "ClientOptions")] options: JsValue,
     ) -> Result<Client, JsValue> {
-        let o = &options;
-        options_arg(o, "options")?;
-        let version = string_arg(&required(o, "version", "options")?, "options.version")?;
-        let info = js_to_value(&required(o, "clientInfo", "options")?)?;
-        let capabilities = field(o, "capabilities")?
-            .map(|c| js_to_value(&c))
-            .transpose()?;
-        let opts = ClientOptions {
-            default_timeout: opt_millis(
-                &field(o, "defaultTimeout")?.unwrap_or_default(),
-                "options.defaultTimeout",
-            )?,
-            max_timeout: opt_millis(
-                &field(o, "maxTimeout")?.unwrap_or_default(),
-                "options.maxTimeout",
-            )?,
-            reset_timeout_on_progress: field(o, "resetTimeoutOnProgress")?
-                .map(|v| bool_arg(&v, "options.resetTimeoutOnProgress"))
-                .transpose()?
-                .unwrap_or(false),
-            max_pages: field(o, "maxPages")?
-                .map(|v| {
-                    integer_arg(&v, "options.maxPages", 0.0).map(|n| n.min(u32::MAX as i64) as u32)
-                })
-                .transpose()?,
-        };
-        let session = ClientSession::new(&version, &info, capabilities.as_ref(), &opts)
+        let c = mcpwire_js::options::client(&WasmBindgen::new(), &options)?;
+        let session = ClientSession::new(&c.version, &c.info, c.capabilities.as_ref(), &c.options)
             .map_err(mcpwire_error)?;
         Ok(Client { session })
     }
@@ -136,14 +113,9 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ProgressToken | boolean | null")]
         progress: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let now = millis_arg(&now, "now")?;
-        let name = string_arg(&name, "name")?;
-        let args = given(&args).map(js_to_value).transpose()?;
-        let timeout = opt_millis(&timeout, "timeout")?;
-        let progress = match given(&progress) {
-            Some(p) => js_to_value(p)?,
-            None => Value::Null,
-        };
+        let e = WasmBindgen::new();
+        let (now, name, args) = options::tool_call(&e, &now, &name, Some(args))?;
+        let (timeout, progress) = options::call_options(&e, Some(timeout), Some(progress))?;
         let (id, token, bytes) = self
             .session
             .call_tool(now, &name, args.as_ref(), timeout, &progress)
@@ -167,18 +139,11 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ProgressToken | boolean | null")]
         progress: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let now = millis_arg(&now, "now")?;
-        let name = string_arg(&name, "name")?;
-        let args = given(&args).map(js_to_value).transpose()?;
+        let e = WasmBindgen::new();
+        let (now, name, args) = options::tool_call(&e, &now, &name, Some(args))?;
         let responses = js_to_value(&input_responses)?;
-        let state = given(&request_state)
-            .map(|s| string_arg(s, "requestState"))
-            .transpose()?;
-        let timeout = opt_millis(&timeout, "timeout")?;
-        let progress = match given(&progress) {
-            Some(p) => js_to_value(p)?,
-            None => Value::Null,
-        };
+        let state = opt_string(&request_state, "requestState")?;
+        let (timeout, progress) = options::call_options(&e, Some(timeout), Some(progress))?;
         let (id, token, bytes) = self
             .session
             .retry_tool(
@@ -302,6 +267,25 @@ pub struct Server {
     session: ServerSession,
 }
 
+/// Core's answer to a `tools/call` (`ServerSession::respond_tool` or `respond_input_required`).
+type CallAnswer = fn(&mut ServerSession, &Value, &Value) -> Result<Option<Vec<u8>>, ApiError>;
+
+impl Server {
+    /// `respond` (core's answer to a `tools/call`) of `id` and `result`: the bytes, or `null`
+    /// when the request was cancelled.
+    fn answer_call(
+        &mut self,
+        id: &JsValue,
+        result: &JsValue,
+        respond: CallAnswer,
+    ) -> Result<JsValue, JsValue> {
+        let id = js_to_value(id)?;
+        let result = js_to_value(result)?;
+        let bytes = respond(&mut self.session, &id, &result).map_err(mcpwire_error)?;
+        Ok(opt_bytes(bytes))
+    }
+}
+
 #[wasm_bindgen]
 impl Server {
     /// A server serving `options.versions`, identifying as `options.serverInfo`, declaring
@@ -310,21 +294,9 @@ impl Server {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "ServerOptions")] options: JsValue,
     ) -> Result<Server, JsValue> {
-        let o = &options;
-        options_arg(o, "options")?;
-        let list = required(o, "versions", "options")?;
-        let Some(list) = list.dyn_ref::<Array>() else {
-            return Err(type_error("options.versions must be an array of strings"));
-        };
-        let versions = list
-            .iter()
-            .enumerate()
-            .map(|(i, v)| string_arg(&v, &format!("options.versions[{i}]")))
-            .collect::<Result<Vec<_>, _>>()?;
-        let versions: Vec<&str> = versions.iter().map(String::as_str).collect();
-        let info = js_to_value(&required(o, "serverInfo", "options")?)?;
-        let capabilities = js_to_value(&required(o, "capabilities", "options")?)?;
-        let session = ServerSession::new(&versions, &info, &capabilities).map_err(mcpwire_error)?;
+        let s = mcpwire_js::options::server(&WasmBindgen::new(), &options)?;
+        let session =
+            ServerSession::new(&s.versions(), &s.info, &s.capabilities).map_err(mcpwire_error)?;
         Ok(Server { session })
     }
 
@@ -349,13 +321,7 @@ impl Server {
         #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "CallToolResult")] result: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let id = js_to_value(&id)?;
-        let result = js_to_value(&result)?;
-        let bytes = self
-            .session
-            .respond_tool(&id, &result)
-            .map_err(mcpwire_error)?;
-        Ok(opt_bytes(bytes))
+        self.answer_call(&id, &result, ServerSession::respond_tool)
     }
 
     /// The response to a `tools/call` asking for input (2026-07-28): `result` is an
@@ -368,13 +334,7 @@ impl Server {
         #[wasm_bindgen(unchecked_param_type = "RequestId")] id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "InputRequiredResult")] result: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let id = js_to_value(&id)?;
-        let result = js_to_value(&result)?;
-        let bytes = self
-            .session
-            .respond_input_required(&id, &result)
-            .map_err(mcpwire_error)?;
-        Ok(opt_bytes(bytes))
+        self.answer_call(&id, &result, ServerSession::respond_input_required)
     }
 
     /// The response to a `tools/list` with one page.

@@ -2,13 +2,12 @@
 //! `mcpwire::api::transport` and `mcpwire::transport::http`, with the Node binding's names
 //! and shapes (bytes are `Uint8Array`s). Every rule stays in core.
 
-use crate::args::{
-    field, given, index_arg, millis_arg, opt_millis, opt_string, options_arg, progress_args,
-    required, string_arg,
-};
-use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js};
+use crate::args::{given, index_arg, millis_arg, opt_string, progress_args, string_arg};
+use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js, WasmBindgen};
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
+use mcpwire::api::ApiError;
+use mcpwire::json::Value;
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -168,16 +167,8 @@ pub fn encode_sse_event(
     #[wasm_bindgen(unchecked_optional_param_type = "SseEventFields")] fields: JsValue,
 ) -> Result<Vec<u8>, JsValue> {
     let data = string_arg(&data, "data")?;
-    let (mut event, mut id, mut retry) = (String::new(), String::new(), None);
-    if let Some(f) = given(&fields) {
-        options_arg(f, "fields")?;
-        event = opt_string(&field(f, "event")?.unwrap_or(JsValue::NULL), "fields.event")?
-            .unwrap_or_default();
-        id =
-            opt_string(&field(f, "id")?.unwrap_or(JsValue::NULL), "fields.id")?.unwrap_or_default();
-        retry = opt_millis(&field(f, "retry")?.unwrap_or(JsValue::NULL), "fields.retry")?;
-    }
-    t::write_event(&data, &event, &id, retry).map_err(mcpwire_error)
+    let f = mcpwire_js::options::sse_fields(&WasmBindgen::new(), Some(fields))?;
+    t::write_event(&data, &f.event, &f.id, f.retry).map_err(mcpwire_error)
 }
 
 /// The bytes of one SSE comment line (`encodeSseComment()` is the keep-alive `:\n`).
@@ -305,27 +296,29 @@ fn exchange_arg(v: &JsValue) -> Result<u64, JsValue> {
     Ok(index_arg(v, "exchange")? as u64)
 }
 
-fn strings(o: &JsValue, name: &str) -> Result<Option<Vec<String>>, JsValue> {
-    let Some(list) = field(o, name)? else {
-        return Ok(None);
-    };
-    let Some(list) = list.dyn_ref::<Array>() else {
-        return Err(type_error(&format!(
-            "options.{name} must be an array of strings"
-        )));
-    };
-    list.iter()
-        .enumerate()
-        .map(|(i, v)| string_arg(&v, &format!("options.{name}[{i}]")))
-        .collect::<Result<Vec<_>, _>>()
-        .map(Some)
-}
-
 /// One MCP endpoint serving Streamable HTTP 2026-07-28 (stateless) and 2025-11-25
 /// (sessions), sans-IO: `handle` each request; answer calls with `respond*`.
 #[wasm_bindgen]
 pub struct HttpEndpoint {
     inner: CoreEndpoint,
+}
+
+impl HttpEndpoint {
+    /// `respond` (one of core's `respond_*` taking a result) of `exchange` and `result`, as
+    /// `{reply}`.
+    fn answer(
+        &mut self,
+        exchange: &JsValue,
+        result: &JsValue,
+        respond: fn(&mut CoreEndpoint, u64, &Value) -> Result<HttpReply, ApiError>,
+    ) -> Result<JsValue, JsValue> {
+        let exchange = exchange_arg(exchange)?;
+        let result = js_to_value(result)?;
+        reply(
+            "reply",
+            respond(&mut self.inner, exchange, &result).map_err(mcpwire_error)?,
+        )
+    }
 }
 
 #[wasm_bindgen]
@@ -335,33 +328,9 @@ impl HttpEndpoint {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "HttpEndpointOptions")] options: JsValue,
     ) -> Result<HttpEndpoint, JsValue> {
-        let o = &options;
-        options_arg(o, "options")?;
-        let info = js_to_value(&required(o, "serverInfo", "options")?)?;
-        let caps = js_to_value(&required(o, "capabilities", "options")?)?;
-        let tools = field(o, "tools")?.map(|t| js_to_value(&t)).transpose()?;
-        let versions = strings(o, "versions")?;
-        let origins = strings(o, "allowedOrigins")?.unwrap_or_default();
-        let idle = opt_millis(
-            &field(o, "sessionIdleMs")?.unwrap_or(JsValue::NULL),
-            "options.sessionIdleMs",
-        )?;
-        let max = field(o, "maxSessions")?
-            .map(|m| index_arg(&m, "options.maxSessions"))
-            .transpose()?;
-        let options = t::EndpointOptions {
-            versions: versions
-                .as_ref()
-                .map(|v| v.iter().map(String::as_str).collect()),
-            server_info: &info,
-            capabilities: &caps,
-            tools: tools.as_ref(),
-            allowed_origins: origins,
-            session_idle_ms: idle,
-            max_sessions: max,
-        };
+        let o = mcpwire_js::options::endpoint(&WasmBindgen::new(), &options)?;
         Ok(HttpEndpoint {
-            inner: t::http_endpoint(options).map_err(mcpwire_error)?,
+            inner: t::http_endpoint(o.options()).map_err(mcpwire_error)?,
         })
     }
 
@@ -433,14 +402,7 @@ impl HttpEndpoint {
         #[wasm_bindgen(unchecked_param_type = "number")] exchange: JsValue,
         #[wasm_bindgen(unchecked_param_type = "CallToolResult")] result: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let exchange = exchange_arg(&exchange)?;
-        let result = js_to_value(&result)?;
-        reply(
-            "reply",
-            self.inner
-                .respond_tool(exchange, &result)
-                .map_err(mcpwire_error)?,
-        )
+        self.answer(&exchange, &result, CoreEndpoint::respond_tool)
     }
 
     /// Answers the `tools/call` on `exchange` asking for input (2026-07-28): `result` is an
@@ -454,14 +416,7 @@ impl HttpEndpoint {
         #[wasm_bindgen(unchecked_param_type = "number")] exchange: JsValue,
         #[wasm_bindgen(unchecked_param_type = "InputRequiredResult")] result: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let exchange = exchange_arg(&exchange)?;
-        let result = js_to_value(&result)?;
-        reply(
-            "reply",
-            self.inner
-                .respond_input_required(exchange, &result)
-                .map_err(mcpwire_error)?,
-        )
+        self.answer(&exchange, &result, CoreEndpoint::respond_input_required)
     }
 
     /// Answers the `tools/list` on `exchange` with `result`.
@@ -471,14 +426,7 @@ impl HttpEndpoint {
         #[wasm_bindgen(unchecked_param_type = "number")] exchange: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ListToolsResult")] result: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let exchange = exchange_arg(&exchange)?;
-        let result = js_to_value(&result)?;
-        reply(
-            "reply",
-            self.inner
-                .respond_list(exchange, &result)
-                .map_err(mcpwire_error)?,
-        )
+        self.answer(&exchange, &result, CoreEndpoint::respond_list)
     }
 
     /// Answers the request on `exchange` with a failure of `kind` (an ErrorKind name).

@@ -233,14 +233,9 @@ impl ServerSession {
         id: &Value,
         result: &Value,
     ) -> Result<Option<Vec<u8>>, ApiError> {
-        let server = &mut self.server;
-        with_id(id, |id| {
-            with_typed::<CallToolResultFamily, _>(result, |r| {
-                let mut out = Vec::new();
-                let written = server.respond_tool(&mut out, id, &r);
-                unless_cancelled(written, out)
-            })
-        })??
+        self.respond_call::<CallToolResultFamily>(id, result, |s, out, id, r| {
+            s.respond_tool(out, id, r)
+        })
     }
 
     /// The bytes answering a `tools/call` with `result` (an `InputRequiredResult`: its
@@ -252,11 +247,29 @@ impl ServerSession {
         id: &Value,
         result: &Value,
     ) -> Result<Option<Vec<u8>>, ApiError> {
+        self.respond_call::<InputRequiredResultFamily>(id, result, |s, out, id, r| {
+            s.respond_input_required(out, id, r)
+        })
+    }
+
+    /// The bytes `respond` writes answering `tools/call` `id` with `result` read as a `T`, or
+    /// `None` when the request was cancelled.
+    fn respond_call<T: TypedFamily>(
+        &mut self,
+        id: &Value,
+        result: &Value,
+        respond: impl for<'a> FnOnce(
+            &mut Server<'static>,
+            &mut Vec<u8>,
+            &RequestId<'_>,
+            &T::Out<'a>,
+        ) -> Result<(), ServerError>,
+    ) -> Result<Option<Vec<u8>>, ApiError> {
         let server = &mut self.server;
         with_id(id, |id| {
-            with_typed::<InputRequiredResultFamily, _>(result, |r| {
+            with_typed::<T, _>(result, |r| {
                 let mut out = Vec::new();
-                let written = server.respond_input_required(&mut out, id, &r);
+                let written = respond(server, &mut out, id, &r);
                 unless_cancelled(written, out)
             })
         })??

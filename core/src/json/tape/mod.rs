@@ -49,6 +49,7 @@ mod fragments;
 mod keys;
 mod number;
 mod shapes;
+mod tags;
 mod unescape;
 mod utf16;
 
@@ -61,6 +62,7 @@ pub use keys::{TapeKeys, KNOWN_KEYS, MAX_RESERVED};
 use number::{number_at, Num};
 use shapes::{push_key, shape_of, NO_SHAPE};
 pub use shapes::{MAX_SHAPE_KEYS, TAPE_SHAPES};
+pub use tags::{HEADER_WORDS, KEY_INDEX_SHIFT, TAPE_TAGS};
 pub use utf16::push_utf16;
 use utf16::{Utf16, Utf16State};
 
@@ -201,7 +203,7 @@ fn write<'w, 'a, const F: bool>(
         bytes: text,
         words,
         numbers,
-        nw: 2,
+        nw: HEADER_WORDS as usize,
         nn: 0,
         sp: Specials::NONE,
         units,
@@ -532,7 +534,7 @@ enum KeyWords {
 fn key_words(key: Option<Key>) -> KeyWords {
     match key {
         None => KeyWords::Span(KEY_ESCAPED),
-        Some(Key::Again(k)) => KeyWords::Word(k << 4 | KEY_AGAIN, k),
+        Some(Key::Again(k)) => KeyWords::Word(k << KEY_INDEX_SHIFT | KEY_AGAIN, k),
         Some(Key::New) => KeyWords::Span(KEY),
         Some(Key::Once) => KeyWords::Span(KEY_ONCE),
         Some(Key::Reserved) => KeyWords::Span(KEY_DEFINE),
