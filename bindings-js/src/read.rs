@@ -160,3 +160,27 @@ pub fn strings<E: JsEngine>(e: &E, v: &E::Value, name: &str) -> Result<Vec<Strin
         .map(|i| string(e, &e.element(v, i)?, &format!("{name}[{i}]")))
         .collect()
 }
+
+/// `failureResponse`'s arguments read: kind, message, id (as given), version.
+pub type FailureArgs<V> = (String, String, Option<V>, String);
+
+/// The `kind`, `message`, `id?` and `version?` of `failureResponse`: `version` not given is
+/// the latest protocol version; `id` is returned as given, for the binding's conversion.
+#[inline(never)]
+pub fn failure_args<E: JsEngine>(
+    e: &E,
+    kind: &E::Value,
+    message: &E::Value,
+    id: Option<E::Value>,
+    version: Option<E::Value>,
+) -> Result<FailureArgs<E::Value>, E::Error> {
+    let kind = string(e, kind, "kind")?;
+    let message = string(e, message, "message")?;
+    let id = match id {
+        Some(v) => given(e, v)?,
+        None => None,
+    };
+    let version = opt_string(e, version, "version")?
+        .unwrap_or_else(|| mcpwire::mcp::ProtocolVersion::LATEST.as_str().into());
+    Ok((kind, message, id, version))
+}

@@ -36,7 +36,6 @@ mod transport;
 use decode::checked_text;
 use mcpwire::api::{self, Failure};
 use mcpwire::json::Value;
-use mcpwire::mcp::ProtocolVersion;
 use mcpwire::Limits;
 pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
 use mcpwire_js::{Cut, JsEngine, JsError, Kind};
@@ -394,24 +393,9 @@ pub fn failure_response<'a>(
     id: Option<Unknown<'a>>,
     version: Option<Unknown<'a>>,
 ) -> Result<Unknown<'a>> {
-    let string_arg = |v: Unknown<'a>, name: &str| -> Result<String> {
-        if v.get_type()? != ValueType::String {
-            return Err(type_error(env, &format!("{name} must be a string")));
-        }
-        js_string_to_rust(env, unsafe { v.cast()? })
-    };
-    let kind = string_arg(kind, "kind")?;
-    let message = string_arg(message, "message")?;
-    let id = match id {
-        Some(v) if !matches!(v.get_type()?, ValueType::Undefined | ValueType::Null) => {
-            Some(js_to_value(env, v)?)
-        }
-        _ => None,
-    };
-    let version = match version {
-        Some(v) if v.get_type()? != ValueType::Undefined => string_arg(v, "version")?,
-        _ => ProtocolVersion::LATEST.as_str().to_owned(),
-    };
+    let (kind, message, id, version) =
+        mcpwire_js::read::failure_args(&Napi::new(env), &kind, &message, id, version)?;
+    let id = id.map(|v| js_to_value(env, v)).transpose()?;
     let value = api::failure_response(id.as_ref(), &kind, &message, &version)
         .map_err(|m| type_error(env, m))?;
     value_to_js(env, &value)

@@ -30,7 +30,6 @@ use mcpwire::api::TapeVecs;
 use mcpwire::api::{self, Failure};
 use mcpwire::json::tape::{TapeKeys, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::json::Value;
-use mcpwire::mcp::ProtocolVersion;
 use mcpwire::Limits;
 use mcpwire_js::status::{self, FAILED, MAX_TEXT_LENGTH};
 pub(crate) use mcpwire_js::MAX_SAFE_INTEGER;
@@ -535,24 +534,14 @@ pub fn failure_response(
     #[wasm_bindgen(unchecked_optional_param_type = "RequestId | null")] id: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ProtocolVersion")] version: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let string_arg = |v: &JsValue, name: &str| -> Result<String, JsValue> {
-        if !v.is_string() {
-            return Err(type_error(&format!("{name} must be a string")));
-        }
-        js_string_to_rust(v)
-    };
-    let kind = string_arg(&kind, "kind")?;
-    let message = string_arg(&message, "message")?;
-    let id = if id.is_undefined() || id.is_null() {
-        None
-    } else {
-        Some(js_to_value(&id)?)
-    };
-    let version = if version.is_undefined() || version.is_null() {
-        ProtocolVersion::LATEST.as_str().to_owned()
-    } else {
-        string_arg(&version, "version")?
-    };
+    let (kind, message, id, version) = mcpwire_js::read::failure_args(
+        &WasmBindgen::new(),
+        &kind,
+        &message,
+        Some(id),
+        Some(version),
+    )?;
+    let id = id.map(|v| js_to_value(&v)).transpose()?;
     let value =
         api::failure_response(id.as_ref(), &kind, &message, &version).map_err(type_error)?;
     value_to_js(&value)

@@ -173,6 +173,10 @@ test('failureResponse: bad arguments are TypeErrors', () => {
   assert.throws(() => lib.failureResponse('internal_error', 'x', 1, '2024-01-01'), typeError)
   assert.throws(() => lib.failureResponse(1, 'x', 1), typeError)
   assert.throws(() => lib.failureResponse('internal_error', undefined, 1), typeError)
+  assert.throws(
+    () => lib.failureResponse('internal_error', 'x', 1, 5),
+    (e) => typeError(e) && e.message.includes('version must be a string'),
+  )
 })
 
 // ---- errors and errorKinds ----------------------------------------------------------------
