@@ -13,12 +13,10 @@ use alloc::vec::Vec;
 mod failure;
 mod server_session;
 mod session;
-mod tape;
 pub mod transport;
 pub use failure::Failure;
 pub use server_session::{page, ServerSession};
 pub use session::{ClientOptions, ClientSession};
-pub use tape::{decode_tape, decode_tape_unescaping, TapeVecs, TapeWrite};
 
 /// A failure of a value-level call: a decode error, or a misuse (wrong argument) with the
 /// kind that best names it.

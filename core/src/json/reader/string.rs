@@ -29,10 +29,27 @@ impl<'a> Reader<'a> {
         self.read_string_raw()
     }
 
-    /// Reads a string at `"` (already checked).
+    /// Reads a string value at `"` (already checked).
     #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(super) fn read_string_raw(&mut self) -> Result<JsonStr<'a>> {
+        #[cfg(feature = "tape-fragments")]
+        return self.string_then(Self::read_value_slow);
+        #[cfg(not(feature = "tape-fragments"))]
         self.string_then(Self::read_string_slow)
+    }
+
+    /// [`read_string_slow`](Self::read_string_slow) for a value: a recorder
+    /// ([`record`](Self::record)) hears of it when it has escapes.
+    #[cfg(feature = "tape-fragments")]
+    #[inline(never)]
+    fn read_value_slow(&mut self, start: usize, i: usize) -> Result<JsonStr<'a>> {
+        let value = self.read_string_slow(start, i)?;
+        if let Some(recorder) = self.recorder.as_deref_mut() {
+            if value.is_escaped() {
+                recorder.escaped_string(self.bytes.get(start..self.pos - 1).unwrap_or_default());
+            }
+        }
+        Ok(value)
     }
 
     /// The string at `"` (already checked): without a special byte before its closing quote
@@ -57,15 +74,13 @@ impl<'a> Reader<'a> {
     pub(super) fn read_string_slow(&mut self, start: usize, mut i: usize) -> Result<JsonStr<'a>> {
         let bytes = self.bytes;
         let mut specials = Specials::NONE;
-        // The escapes: unescaped, a one-letter escape is one UTF-16 unit, one of its two taken
-        // out (`check_escape` counts the rest of a `\u` escape's into `shift`).
-        let mut escapes = 0;
+        let mut escaped = false;
         loop {
             match bytes.get(i) {
                 None => return self.err_at(ErrorKind::UnexpectedEnd, i, "end of string"),
                 Some(b'"') => break,
                 Some(b'\\') => {
-                    escapes += 1;
+                    escaped = true;
                     i = self.check_escape(i)?;
                 }
                 Some(_) => return self.err_at(ErrorKind::ControlCharacter, i, ""),
@@ -73,8 +88,6 @@ impl<'a> Reader<'a> {
             i = specials.next(bytes, i);
         }
         self.pos = i + 1;
-        self.shift += escapes;
-        let escaped = escapes > 0;
         let source = self.text.get(start..i).unwrap_or_default();
         let canonical = !escaped || !core::mem::take(&mut self.escape_dirty);
         Ok(JsonStr::from_checked(source, escaped, canonical))
@@ -112,12 +125,8 @@ impl<'a> Reader<'a> {
                     if !(0xDC00..0xE000).contains(&lo) {
                         return self.err_at(ErrorKind::LoneSurrogate, i, "");
                     }
-                    // 12 bytes for two units: 10 taken out, one counted by the caller.
-                    self.shift += 9;
                     return Ok(lo_at + 6);
                 }
-                // 6 bytes for one unit: 5 taken out, one counted by the caller.
-                self.shift += 4;
                 Ok(i + 6)
             }
             Some(_) => self.err_at(ErrorKind::InvalidEscape, i, ""),

@@ -27,7 +27,7 @@
 //! | a key with escapes | [`KEY_ESCAPED`] `start end` (JSON-parse `start-1..end+1`) |
 //! | a plain key among the reserved names | [`KEY_DEFINE`] `start end` |
 //!
-//! With a buffer for it ([`api::decode_tape_unescaping`](crate::api::decode_tape_unescaping)),
+//! With a buffer for it ([`decode_tape_unescaping`]),
 //! the tape also writes the text with its string values unescaped: each value with escapes is
 //! then a [`STRING`] slice of that text (offsets in its units), so a builder that makes its
 //! text from those bytes needs no `JSON.parse` for it. Keys with escapes stay as they are
@@ -45,6 +45,7 @@
 //! tape, but for the keys the writer meets before the last fragment, which it writes whole
 //! ([`KEY_ONCE`]) unless they have an index already.
 
+mod decode;
 mod fragments;
 mod keys;
 mod number;
@@ -52,10 +53,9 @@ mod shapes;
 mod unescape;
 mod utf16;
 
-use super::scan::Specials;
+use crate::json::scan::Specials;
+pub use decode::{decode_tape, decode_tape_unescaping, TapeVecs, TapeWrite};
 use fragments::Cursor;
-#[cfg(feature = "tape-fragments")]
-pub(crate) use fragments::TapeSink;
 use keys::{guess_at, Key, KeyTable};
 pub use keys::{TapeKeys, KNOWN_KEYS, MAX_RESERVED};
 use number::{number_at, Num};
@@ -101,7 +101,7 @@ pub const SHAPED: u32 = 14;
 /// documents are left to the engine's own parser ([`TapeStatus::Fallback`]).
 pub const MAX_TAPE_DEPTH: u32 = 1000;
 
-/// What writing a tape did (`api::decode_tape`).
+/// What writing a tape did ([`decode_tape`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TapeStatus {
     /// The tape is complete in the buffers; `ascii` when the text is all ASCII (its UTF-16
@@ -110,7 +110,7 @@ pub enum TapeStatus {
         /// The text has no byte above 0x7F.
         ascii: bool,
         /// How many bytes of unescaped text
-        /// [`api::decode_tape_unescaping`](crate::api::decode_tape_unescaping) wrote, which the
+        /// [`decode_tape_unescaping`] wrote, which the
         /// tape's offsets are then into; 0 when none (no string value had escapes, or the text
         /// is read as it is): they are into the input.
         unescaped: usize,
@@ -129,7 +129,7 @@ pub enum TapeStatus {
 }
 
 /// Writes the tape of `text`, a document that already passed every check
-/// (`api::decode_tape` checks it first), into `words` and `numbers`, with the keys `keys`
+/// ([`decode_tape`] checks it first), into `words` and `numbers`, with the keys `keys`
 /// knows; and into `out` the text with its string values unescaped, when `out` holds at least
 /// `text.len()` bytes and a value has escapes (see the module's documentation;
 /// [`TapeStatus::Written`] says how many bytes). The scan trusts the checks: text that is not

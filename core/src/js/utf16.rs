@@ -23,6 +23,24 @@ impl Utf16State {
     }
 }
 
+/// The UTF-16 units that unescaping the string `source` (checked, between its quotes) takes
+/// out of it: each escape is one unit in the unescaped text, so a one-letter escape takes one
+/// of its two bytes' units out and a `\uXXXX` five of its six (a surrogate pair is two such).
+pub(super) fn units_unescaping_takes_out(source: &[u8]) -> usize {
+    let mut taken = 0;
+    // In a checked string the scan stops only at backslashes.
+    let mut i = crate::json::scan::scan_plain(source, 0);
+    while i < source.len() {
+        let (len, units) = match source.get(i + 1) {
+            Some(b'u') => (6, 5),
+            _ => (2, 1),
+        };
+        taken += units;
+        i = crate::json::scan::scan_plain(source, i + len);
+    }
+    taken
+}
+
 /// Byte offsets into the text turned into UTF-16 offsets, asked for in increasing order.
 pub(super) struct Utf16<'a> {
     bytes: &'a [u8],
@@ -240,6 +258,29 @@ fn byte_sum(w: u64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn units_unescaping_takes_out_counts_each_escape_by_its_unescaped_units() {
+        for (text, units_out) in [
+            (r"plain", 0),
+            (r"a\nb", 1),
+            (r"\\", 1),
+            (r"\\u0041", 1),
+            (r"\u0041", 5),
+            (r"x\ud83d\ude00y", 10),
+            (r"\\\u00e9\t", 7),
+        ] {
+            let unescaped: alloc::string::String =
+                serde_json::from_str(&alloc::format!("\"{text}\"")).expect("valid JSON string");
+            let units = |s: &str| s.encode_utf16().count();
+            assert_eq!(units(text) - units(&unescaped), units_out, "{text}");
+            assert_eq!(
+                units_unescaping_takes_out(text.as_bytes()),
+                units_out,
+                "{text}"
+            );
+        }
+    }
 
     #[test]
     fn is_ascii_agrees_with_str_at_every_length_and_position_of_a_high_byte() {
