@@ -1,3 +1,8 @@
+//! What the JavaScript bindings (Node, WASM) decode with: a message checked by core and
+//! written as a *tape* ([`decode_tape`], [`TapeVecs`]). Above `mcp` (it decodes MCP messages)
+//! and beside the JSON reader, which knows nothing of it: the tape's recorder is a
+//! `json::reader::SkipRecorder` the reader is given, and counts what it needs itself.
+//!
 //! The tape: a flat record of one checked JSON document, from which a JavaScript engine builds
 //! its own values faster than its `JSON.parse` does from the text (measured in BENCHMARKS.md):
 //! strings are slices of the caller's text, numbers arrive converted, and a key used again is
@@ -40,7 +45,8 @@
 //! `lockdown`) makes read-only. A JS builder checks escaped keys itself.
 //!
 //! With the `tape-fragments` feature, the checks of a message of 1 KiB or more write the tape
-//! of each value they skip (`structuredContent`, `arguments`, schemas) as they read it, and the
+//! of each value they skip (`structuredContent`, `arguments`, schemas) as they read it (the
+//! reader runs its skip loops over this module's recorder), and the
 //! writer copies those fragments instead of reading the values again (`fragments`): the same
 //! tape, but for the keys the writer meets before the last fragment, which it writes whole
 //! ([`KEY_ONCE`]) unless they have an index already.
