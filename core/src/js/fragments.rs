@@ -308,8 +308,7 @@ impl Recorder for TapeRecorder<'_, '_> {
             return self.span(STRING, start, end);
         }
         // Byte offsets: the writer unescapes it, or makes them units.
-        let source = self.bytes.get(start..end).unwrap_or_default();
-        self.rec.shift += units_unescaping_takes_out(source);
+        self.rec.shift += units_unescaping_takes_out(self.bytes, start, end);
         self.shift = shift_of(&self.rec, self.rec.shift);
         let r = &mut self.rec;
         put(&mut r.escaped, &mut r.ne, [r.nw as u32 + 1, self.shift]);
@@ -380,8 +379,8 @@ impl SkipRecorder for TapeKeys {
         end.map(|end| (end, found))
     }
 
-    fn escaped_string(&mut self, source: &[u8]) {
-        self.recording.shift += units_unescaping_takes_out(source);
+    fn escaped_string(&mut self, text: &[u8], start: usize, end: usize) {
+        self.recording.shift += units_unescaping_takes_out(text, start, end);
     }
 }
 

@@ -23,20 +23,23 @@ impl Utf16State {
     }
 }
 
-/// The UTF-16 units that unescaping the string `source` (checked, between its quotes) takes
-/// out of it: each escape is one unit in the unescaped text, so a one-letter escape takes one
-/// of its two bytes' units out and a `\uXXXX` five of its six (a surrogate pair is two such).
-pub(super) fn units_unescaping_takes_out(source: &[u8]) -> usize {
+/// The UTF-16 units that unescaping the string `start..end` of `text` (checked, between its
+/// quotes) takes out of it: each escape is one unit in the unescaped text, so a one-letter
+/// escape takes one of its two bytes' units out and a `\uXXXX` five of its six (a surrogate
+/// pair is two such).
+pub(super) fn units_unescaping_takes_out(text: &[u8], start: usize, end: usize) -> usize {
     let mut taken = 0;
-    // In a checked string the scan stops only at backslashes.
-    let mut i = crate::json::scan::scan_plain(source, 0);
-    while i < source.len() {
-        let (len, units) = match source.get(i + 1) {
+    // In a checked string the scan stops only at backslashes, then at the closing quote; one
+    // mask serves the escapes of 32 bytes.
+    let mut sp = crate::json::scan::Specials::NONE;
+    let mut i = sp.next(text, start);
+    while i < end {
+        let (len, units) = match text.get(i + 1) {
             Some(b'u') => (6, 5),
             _ => (2, 1),
         };
         taken += units;
-        i = crate::json::scan::scan_plain(source, i + len);
+        i = sp.next(text, i + len);
     }
     taken
 }
@@ -274,11 +277,9 @@ mod tests {
                 serde_json::from_str(&alloc::format!("\"{text}\"")).expect("valid JSON string");
             let units = |s: &str| s.encode_utf16().count();
             assert_eq!(units(text) - units(&unescaped), units_out, "{text}");
-            assert_eq!(
-                units_unescaping_takes_out(text.as_bytes()),
-                units_out,
-                "{text}"
-            );
+            let quoted = alloc::format!("\"{text}\"");
+            let got = units_unescaping_takes_out(quoted.as_bytes(), 1, quoted.len() - 1);
+            assert_eq!(got, units_out, "{text}");
         }
     }
 

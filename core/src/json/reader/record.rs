@@ -68,7 +68,7 @@ pub(crate) trait SkipRecorder {
         peek: Option<&str>,
     ) -> Result<(usize, Option<usize>)>;
 
-    /// A string value with escapes (`source`: between its quotes), read outside the skip
-    /// loops. Keys are not told.
-    fn escaped_string(&mut self, source: &[u8]);
+    /// A string value with escapes, `start..end` of `text` (between its quotes), read
+    /// outside the skip loops. Keys are not told.
+    fn escaped_string(&mut self, text: &[u8], start: usize, end: usize);
 }

@@ -46,7 +46,7 @@ impl<'a> Reader<'a> {
         let value = self.read_string_slow(start, i)?;
         if let Some(recorder) = self.recorder.as_deref_mut() {
             if value.is_escaped() {
-                recorder.escaped_string(self.bytes.get(start..self.pos - 1).unwrap_or_default());
+                recorder.escaped_string(self.bytes, start, self.pos - 1);
             }
         }
         Ok(value)
