@@ -19,16 +19,16 @@
 #![cfg_attr(not(feature = "tape-fragments"), allow(dead_code))]
 
 use super::keys::{guess_at, KeyTable, TableState, TapeKeys};
-use super::utf16::units_unescaping_takes_out;
+use super::utf16::units_taken_out;
 use super::{
     close_words, key_words, next_code, number_at, KeyWords, Num, Tape, Utf16, Utf16State, ARRAY,
     ESCAPED, FALSE, INTEGER, KNOWN_KEYS, MAX_TAPE_DEPTH, NULL, NUMBER, OBJECT, STRING, TRUE,
 };
 #[cfg(feature = "tape-fragments")]
 use crate::error::Result;
-use crate::json::reader::Recorder;
 #[cfg(feature = "tape-fragments")]
-use crate::json::reader::{Reader, SkipRecorder};
+use crate::json::reader::{EscapeCount, Reader, SkipRecorder};
+use crate::json::reader::{Escapes, Recorder};
 #[cfg(feature = "tape-fragments")]
 use crate::json::scan::Specials;
 use alloc::vec::Vec;
@@ -249,6 +249,17 @@ impl<'k, 'b> TapeRecorder<'k, 'b> {
     }
 }
 
+/// Each escape of a string value of the recorded one: the units unescaping takes out.
+impl Escapes for TapeRecorder<'_, '_> {
+    #[inline(always)]
+    fn escape(&mut self, len: usize) {
+        self.rec.shift += match len {
+            2 => units_taken_out(1, 0),
+            _ => units_taken_out(0, len / 6),
+        };
+    }
+}
+
 impl Recorder for TapeRecorder<'_, '_> {
     type Open = Open;
 
@@ -308,7 +319,6 @@ impl Recorder for TapeRecorder<'_, '_> {
             return self.span(STRING, start, end);
         }
         // Byte offsets: the writer unescapes it, or makes them units.
-        self.rec.shift += units_unescaping_takes_out(self.bytes, start, end);
         self.shift = shift_of(&self.rec, self.rec.shift);
         let r = &mut self.rec;
         put(&mut r.escaped, &mut r.ne, [r.nw as u32 + 1, self.shift]);
@@ -379,8 +389,8 @@ impl SkipRecorder for TapeKeys {
         end.map(|end| (end, found))
     }
 
-    fn escaped_string(&mut self, text: &[u8], start: usize, end: usize) {
-        self.recording.shift += units_unescaping_takes_out(text, start, end);
+    fn escaped_string(&mut self, escapes: EscapeCount) {
+        self.recording.shift += units_taken_out(escapes.short, escapes.unicode);
     }
 }
 

@@ -12,9 +12,38 @@ use crate::error::Result;
 #[cfg(feature = "tape-fragments")]
 use crate::json::scan::Specials;
 
-/// Told each value of a skipped one, in document order, after the checks passed it. Offsets
-/// are the input's bytes.
-pub(crate) trait Recorder {
+/// Told each escape of a string while the reader checks it, by its length in bytes: 2 for a
+/// one-letter escape, 6 for `\uXXXX`, 12 for a surrogate pair of them.
+pub(crate) trait Escapes {
+    /// One escape of `len` bytes.
+    fn escape(&mut self, len: usize);
+}
+
+/// The escapes of one string value, counted for a [`SkipRecorder`].
+#[cfg(feature = "tape-fragments")]
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct EscapeCount {
+    /// One-letter escapes (`\n`, `\"`, ...).
+    pub(crate) short: usize,
+    /// `\uXXXX` escapes (a surrogate pair is two).
+    pub(crate) unicode: usize,
+}
+
+#[cfg(feature = "tape-fragments")]
+impl Escapes for EscapeCount {
+    #[inline(always)]
+    fn escape(&mut self, len: usize) {
+        match len {
+            2 => self.short += 1,
+            _ => self.unicode += len / 6,
+        }
+    }
+}
+
+/// Told each value of a skipped one, in document order, after the checks passed it, and the
+/// escapes of its strings as they are checked ([`Escapes`], before [`string`](Self::string)).
+/// Offsets are the input's bytes.
+pub(crate) trait Recorder: Escapes {
     /// What [`open`](Self::open) gives back to [`key`](Self::key) and
     /// [`close`](Self::close).
     type Open;
@@ -34,6 +63,11 @@ pub(crate) trait Recorder {
 
 /// Records nothing.
 pub(crate) struct NoRecorder;
+
+impl Escapes for NoRecorder {
+    #[cfg_attr(not(target_os = "none"), inline(always))]
+    fn escape(&mut self, _: usize) {}
+}
 
 impl Recorder for NoRecorder {
     type Open = ();
@@ -68,7 +102,6 @@ pub(crate) trait SkipRecorder {
         peek: Option<&str>,
     ) -> Result<(usize, Option<usize>)>;
 
-    /// A string value with escapes, `start..end` of `text` (between its quotes), read
-    /// outside the skip loops. Keys are not told.
-    fn escaped_string(&mut self, text: &[u8], start: usize, end: usize);
+    /// The escapes of a string value read outside the skip loops (keys are not told).
+    fn escaped_string(&mut self, escapes: EscapeCount);
 }

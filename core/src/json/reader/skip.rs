@@ -161,7 +161,7 @@ impl<'a> Reader<'a> {
             s.string(i + 1, end, false);
             return Ok(end + 1);
         }
-        let value = self.read_string_slow(i + 1, end)?;
+        let value = self.check_string_from(i + 1, end, s)?;
         s.string(i + 1, self.pos - 1, value.is_escaped());
         Ok(self.pos)
     }

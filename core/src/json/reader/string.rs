@@ -1,6 +1,6 @@
 //! Strings: plain ones by the scanner, escapes checked one by one.
 
-use super::{Kind, Reader};
+use super::{Escapes, Kind, NoRecorder, Reader};
 use crate::error::{ErrorKind, Result};
 use crate::json::scan::{scan_plain, Specials};
 use crate::json::JsonStr;
@@ -43,10 +43,14 @@ impl<'a> Reader<'a> {
     #[cfg(feature = "tape-fragments")]
     #[inline(never)]
     fn read_value_slow(&mut self, start: usize, i: usize) -> Result<JsonStr<'a>> {
-        let value = self.read_string_slow(start, i)?;
+        if self.recorder.is_none() {
+            return self.read_string_slow(start, i);
+        }
+        let mut escapes = super::EscapeCount::default();
+        let value = self.check_string_from(start, i, &mut escapes)?;
         if let Some(recorder) = self.recorder.as_deref_mut() {
             if value.is_escaped() {
-                recorder.escaped_string(self.bytes, start, self.pos - 1);
+                recorder.escaped_string(escapes);
             }
         }
         Ok(value)
@@ -70,8 +74,19 @@ impl<'a> Reader<'a> {
     }
 
     /// The rest of a string from `i`, where [`scan_plain`] stopped at something not `"`.
+    #[cfg_attr(not(target_os = "none"), inline(always))]
+    pub(super) fn read_string_slow(&mut self, start: usize, i: usize) -> Result<JsonStr<'a>> {
+        self.check_string_from(start, i, &mut NoRecorder)
+    }
+
+    /// [`read_string_slow`](Self::read_string_slow), telling `escapes` each escape.
     #[inline(never)]
-    pub(super) fn read_string_slow(&mut self, start: usize, mut i: usize) -> Result<JsonStr<'a>> {
+    pub(super) fn check_string_from<E: Escapes>(
+        &mut self,
+        start: usize,
+        mut i: usize,
+        escapes: &mut E,
+    ) -> Result<JsonStr<'a>> {
         let bytes = self.bytes;
         let mut specials = Specials::NONE;
         let mut escaped = false;
@@ -81,7 +96,9 @@ impl<'a> Reader<'a> {
                 Some(b'"') => break,
                 Some(b'\\') => {
                     escaped = true;
-                    i = self.check_escape(i)?;
+                    let next = self.check_escape(i)?;
+                    escapes.escape(next - i);
+                    i = next;
                 }
                 Some(_) => return self.err_at(ErrorKind::ControlCharacter, i, ""),
             }
