@@ -26,9 +26,9 @@ use super::{
 };
 #[cfg(feature = "tape-fragments")]
 use crate::error::Result;
+use crate::json::reader::{EscapeCount, Escapes, Recorder};
 #[cfg(feature = "tape-fragments")]
-use crate::json::reader::{EscapeCount, Reader, SkipRecorder};
-use crate::json::reader::{Escapes, Recorder};
+use crate::json::reader::{Reader, SkipRecorder};
 #[cfg(feature = "tape-fragments")]
 use crate::json::scan::Specials;
 use alloc::vec::Vec;
@@ -249,14 +249,11 @@ impl<'k, 'b> TapeRecorder<'k, 'b> {
     }
 }
 
-/// Each escape of a string value of the recorded one: the units unescaping takes out.
+/// The escapes of a string value of the recorded one: the units unescaping takes out.
 impl Escapes for TapeRecorder<'_, '_> {
     #[inline(always)]
-    fn escape(&mut self, len: usize) {
-        self.rec.shift += match len {
-            2 => units_taken_out(1, 0),
-            _ => units_taken_out(0, len / 6),
-        };
+    fn escapes(&mut self, count: EscapeCount) {
+        self.rec.shift += units_taken_out(count.short, count.unicode);
     }
 }
 

@@ -18,8 +18,8 @@ use keys::{key_bit, KeyBytes, KeyStack, SCAN_KEYS};
 pub(crate) use named::member_names;
 pub use named::MemberKey;
 #[cfg(feature = "tape-fragments")]
-pub(crate) use record::{EscapeCount, SkipRecorder};
-pub(crate) use record::{Escapes, NoRecorder, Recorder};
+pub(crate) use record::SkipRecorder;
+pub(crate) use record::{EscapeCount, Escapes, NoRecorder, Recorder};
 
 use super::JsonStr;
 use crate::error::{DecodeError, ErrorKind, Result};

@@ -12,15 +12,7 @@ use crate::error::Result;
 #[cfg(feature = "tape-fragments")]
 use crate::json::scan::Specials;
 
-/// Told each escape of a string while the reader checks it, by its length in bytes: 2 for a
-/// one-letter escape, 6 for `\uXXXX`, 12 for a surrogate pair of them.
-pub(crate) trait Escapes {
-    /// One escape of `len` bytes.
-    fn escape(&mut self, len: usize);
-}
-
-/// The escapes of one string value, counted for a [`SkipRecorder`].
-#[cfg(feature = "tape-fragments")]
+/// The escapes of one string, counted while the reader checks it.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct EscapeCount {
     /// One-letter escapes (`\n`, `\"`, ...).
@@ -29,19 +21,22 @@ pub(crate) struct EscapeCount {
     pub(crate) unicode: usize,
 }
 
-#[cfg(feature = "tape-fragments")]
+/// Told the escapes of each string that has some, once the reader checked it.
+pub(crate) trait Escapes {
+    /// The escapes of one string.
+    fn escapes(&mut self, count: EscapeCount);
+}
+
+/// Keeps the count of the last string told.
 impl Escapes for EscapeCount {
-    #[inline(always)]
-    fn escape(&mut self, len: usize) {
-        match len {
-            2 => self.short += 1,
-            _ => self.unicode += len / 6,
-        }
+    #[cfg_attr(not(target_os = "none"), inline(always))]
+    fn escapes(&mut self, count: EscapeCount) {
+        *self = count;
     }
 }
 
 /// Told each value of a skipped one, in document order, after the checks passed it, and the
-/// escapes of its strings as they are checked ([`Escapes`], before [`string`](Self::string)).
+/// escapes of its strings ([`Escapes`], before [`string`](Self::string)).
 /// Offsets are the input's bytes.
 pub(crate) trait Recorder: Escapes {
     /// What [`open`](Self::open) gives back to [`key`](Self::key) and
@@ -66,7 +61,7 @@ pub(crate) struct NoRecorder;
 
 impl Escapes for NoRecorder {
     #[cfg_attr(not(target_os = "none"), inline(always))]
-    fn escape(&mut self, _: usize) {}
+    fn escapes(&mut self, _: EscapeCount) {}
 }
 
 impl Recorder for NoRecorder {
