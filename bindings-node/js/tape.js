@@ -1,4 +1,4 @@
-// Values from a tape (core's json::tape), which the native side writes into typed arrays of
+// Values from a tape (core's `js` module), which the native side writes into typed arrays of
 // words and numbers, handed to fromTape: strings are slices of the message text `S`, numbers
 // come converted, and a key is named by its index in KNOWN (core's KNOWN_KEYS) or, for the
 // document's own keys, in `K`. Building this way is what lets decode keep up with JSON.parse

@@ -1,5 +1,5 @@
 //! Transports: `LineFramer`, `SseDecoder`, `HttpEndpoint` and the header helpers over
-//! `mcpwire::api::transport` and `mcpwire::transport::http`. Frames, events and replies are
+//! `mcpwire::transport::values` and `mcpwire::transport::http`. Frames, events and replies are
 //! plain objects; every rule stays in core.
 
 use crate::args::{
@@ -7,8 +7,8 @@ use crate::args::{
     required, string_arg,
 };
 use crate::{bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js};
-use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
+use mcpwire::transport::values::{self as t, OwnedFrame, OwnedSseItem};
 use napi::bindgen_prelude::*;
 use napi::{JsValue, ValueType};
 use napi_derive::napi;

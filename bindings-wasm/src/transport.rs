@@ -1,5 +1,5 @@
 //! Transports: `LineFramer`, `SseDecoder`, `HttpEndpoint` and the header helpers over
-//! `mcpwire::api::transport` and `mcpwire::transport::http`, with the Node binding's names
+//! `mcpwire::transport::values` and `mcpwire::transport::http`, with the Node binding's names
 //! and shapes (bytes are `Uint8Array`s). Every rule stays in core.
 
 use crate::args::{
@@ -8,8 +8,8 @@ use crate::args::{
 };
 use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js};
 use js_sys::{Array, Object, Reflect, Uint8Array};
-use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
+use mcpwire::transport::values::{self as t, OwnedFrame, OwnedSseItem};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 

@@ -13,7 +13,6 @@ use alloc::vec::Vec;
 mod failure;
 mod server_session;
 mod session;
-pub mod transport;
 pub use failure::Failure;
 pub use server_session::{page, ServerSession};
 pub use session::{ClientOptions, ClientSession};
