@@ -15,6 +15,7 @@ export MCPWIRE_SHARED="$(cd "$shared" && pwd)"
 bash scripts/setup-rust.sh
 
 echo "== Rust: the core's modules import one another in one direction (no cycle)"
+python3 scripts/import_graph.py --self-test
 python3 scripts/import_graph.py core/src
 
 echo "== Rust: format and lint"
