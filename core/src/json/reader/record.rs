@@ -3,7 +3,10 @@
 //! document order, or tell no one ([`NoRecorder`], which the compiler removes). A reader
 //! given a [`SkipRecorder`] ([`Reader::record`]) lets it run the skip loops over a recorder of
 //! its own for each value skipped, and tells it of the string values with escapes it reads
-//! outside them. The reader knows no recorder's type, and counts nothing for them.
+//! outside them, with their escapes ([`EscapeCount`]: one-letter and `\uXXXX`, counted while
+//! the string is checked; the count is compiled out where [`NoRecorder`] stands in). The reader
+//! knows no recorder's type, and nothing of what a recorder makes of the escapes (the tape's
+//! UTF-16 offsets).
 
 #[cfg(feature = "tape-fragments")]
 use super::Reader;
