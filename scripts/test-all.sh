@@ -14,6 +14,10 @@ fi
 export MCPWIRE_SHARED="$(cd "$shared" && pwd)"
 bash scripts/setup-rust.sh
 
+echo "== Rust: the core's modules import one another in one direction (no cycle)"
+python3 scripts/import_graph.py --self-test
+python3 scripts/import_graph.py core/src
+
 echo "== Rust: format and lint"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets -- -D warnings

@@ -11,10 +11,10 @@ use crate::read::{
 use crate::{args, to_value, Cut, JsEngine, Kind, LimitField};
 use alloc::string::String;
 use alloc::vec::Vec;
-use mcpwire::api::transport::EndpointOptions;
 use mcpwire::api::ClientOptions;
 use mcpwire::json::Value;
 use mcpwire::schema::SchemaOptions;
+use mcpwire::transport::values::EndpointOptions;
 use mcpwire::Limits;
 
 /// `{maxBytes?, maxDepth?, maxMembers?}` (`undefined`/`null`: core's defaults; see

@@ -5,8 +5,8 @@
 //! decode of bytes gives the length of the text it wrote with the string values unescaped
 //! (napi gives that text as a string instead).
 
-use mcpwire::api::TapeWrite;
-use mcpwire::json::tape::TapeStatus;
+use mcpwire::js::TapeStatus;
+use mcpwire::js::TapeWrite;
 
 /// The message did not decode; its `McpwireError` is kept for the binding's `takeError` (WASM:
 /// a thrown error would come back as an array made for every call).

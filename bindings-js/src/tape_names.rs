@@ -1,4 +1,4 @@
-//! The JS constants of the tape's tags (core's `json::tape`) and of the decode statuses
+//! The JS constants of the tape's tags (core's `js`) and of the decode statuses
 //! ([`crate::status`]), as `bindings-node/js/tape_names.js` holds them: `js/build.mjs` puts
 //! their numbers in place of the names in `tape.js`, `rows*.js` and `decode.*.js`. The test
 //! `tape_names` fails when the committed file is not this text (and rewrites it when
@@ -8,13 +8,13 @@ use crate::status::{STATUSES, STATUS_BITS};
 use alloc::format;
 use alloc::string::String;
 use core::fmt::Write;
-use mcpwire::json::tape::{HEADER_WORDS, KEY_INDEX_SHIFT, TAPE_TAGS};
+use mcpwire::js::{HEADER_WORDS, KEY_INDEX_SHIFT, TAPE_TAGS};
 
 /// The text of `tape_names.js`.
 pub fn tape_names_js() -> String {
     let mut js = String::from(
         "// Written by `MCPWIRE_WRITE_TAPE_NAMES=1 cargo test -p mcpwire-js --test tape_names` from\n\
-         // core's json::tape (the tags) and bindings-js's status.rs (the decode statuses): edit\n\
+         // core's js module (the tags) and bindings-js's status.rs (the decode statuses): edit\n\
          // those, not this. js/build.mjs puts these numbers in place of the names when it builds\n\
          // an entry (V8 makes a switch over literals a jump table).\n\n\
          // The tape's tags.\n",

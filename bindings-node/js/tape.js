@@ -1,4 +1,4 @@
-// Values from a tape (core's json::tape), which the native side writes into typed arrays of
+// Values from a tape (core's js module), which the native side writes into typed arrays of
 // words and numbers, handed to fromTape (its tags, TAG_*, are named in tape_names.js, which is
 // generated from core; js/build.mjs puts their numbers in): strings are slices of the message text `S`, numbers
 // come converted, and a key is named by its index in KNOWN (core's KNOWN_KEYS) or, for the

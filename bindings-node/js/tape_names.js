@@ -1,5 +1,5 @@
 // Written by `MCPWIRE_WRITE_TAPE_NAMES=1 cargo test -p mcpwire-js --test tape_names` from
-// core's json::tape (the tags) and bindings-js's status.rs (the decode statuses): edit
+// core's js module (the tags) and bindings-js's status.rs (the decode statuses): edit
 // those, not this. js/build.mjs puts these numbers in place of the names when it builds
 // an entry (V8 makes a switch over literals a jump table).
 

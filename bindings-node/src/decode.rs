@@ -1,9 +1,10 @@
-//! The decode path: the message checked by core, then its text or its tape (`json::tape`)
+//! The decode path: the message checked by core, then its text or its tape (`js`)
 //! for the package's JS (`js/decode.napi.js`, `js/tape.js`) to build the values from.
 
 use crate::{js_string_utf8, mcpwire_error, read_input, read_limits, Input};
 use mcpwire::api;
-use mcpwire::json::tape::{push_utf16, TapeKeys, TapeStatus, KNOWN_KEYS, TAPE_SHAPES};
+use mcpwire::js::{decode_tape_unescaping, push_utf16, TapeKeys, TapeStatus};
+use mcpwire::js::{KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::Limits;
 use mcpwire_js::status::{self, ASCII, WRITTEN};
 use napi::bindgen_prelude::*;
@@ -42,7 +43,7 @@ pub fn checked_text<'a>(
     }
 }
 
-/// Checks one message as `decode` does and writes its tape (core's `json::tape`) into the
+/// Checks one message as `decode` does and writes its tape (core's `js`) into the
 /// arrays of the last `tapeBuffers` call, from which the package's `decode` builds the values
 /// (statuses of `mcpwire_js::status`): `TOO_SMALL` when the arrays are too small (the first
 /// two words then say how many words and numbers it needs), `FALLBACK` when the message is to
@@ -74,15 +75,17 @@ pub fn check_tape<'e>(
 
 /// Checks `bytes` and writes their tape into the arrays of the last `tapeBuffers` call, and
 /// into `out` their text with its string values unescaped when it is long enough
-/// (`api::decode_tape_unescaping`).
+/// (`js::decode_tape_unescaping`).
 fn tape_of(env: &Env, bytes: &[u8], lim: Limits, out: &mut [u8]) -> Result<TapeStatus> {
     TAPE.with_borrow_mut(|tape| {
         let (words, numbers) = tape.as_mut()?;
         // SAFETY: JS cannot run while this call does, so nothing else touches the arrays.
         let (words, numbers) = unsafe { (words.as_mut(), numbers.as_mut()) };
-        Some(KEYS.with_borrow_mut(|keys| {
-            api::decode_tape_unescaping(bytes, lim, keys, words, numbers, out)
-        }))
+        Some(
+            KEYS.with_borrow_mut(|keys| {
+                decode_tape_unescaping(bytes, lim, keys, words, numbers, out)
+            }),
+        )
     })
     .unwrap_or(Ok(TapeStatus::Fallback))
     .map_err(|e| mcpwire_error(env, e))

@@ -5,8 +5,8 @@
 use crate::args::{given, index_arg, string_arg};
 use crate::transport::header_pairs;
 use crate::{bytes_to_js, js_to_value, mcpwire_error, range_error, read_input};
-use mcpwire::api::transport as t;
 use mcpwire::transport::http::{HttpClient as CoreClient, HttpRequest};
+use mcpwire::transport::values as t;
 use napi::bindgen_prelude::*;
 use napi::{JsValue, ValueType};
 use napi_derive::napi;

@@ -5,7 +5,7 @@
 //! * JS → bytes: `Buffer`/`Uint8Array` are borrowed as they are; a JS `string` is taken as its
 //!   UTF-8 encoding (a string that is not valid Unicode, i.e. holds a lone surrogate, cannot be
 //!   encoded and is a `TypeError`).
-//! * `decode`: core checks the message and writes its tape (`json::tape`) into the typed
+//! * `decode`: core checks the message and writes its tape (`js`) into the typed
 //!   arrays the package gave `tapeBuffers`; the package's JS builds the values from it
 //!   (`js/tape.js`), exactly what `JSON.parse(input)` gives.
 //! * `json::Value` → JS: the value's JSON text handed to the engine's `JSON.parse` (one crossing

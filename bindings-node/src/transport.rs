@@ -1,13 +1,13 @@
 //! Transports: `LineFramer`, `SseDecoder`, `HttpEndpoint` and the header helpers over
-//! `mcpwire::api::transport` and `mcpwire::transport::http`. Frames, events and replies are
+//! `mcpwire::transport::values` and `mcpwire::transport::http`. Frames, events and replies are
 //! plain objects; every rule stays in core.
 
 use crate::args::{given, index_arg, millis_arg, opt_string, progress_args, string_arg};
 use crate::{bytes_to_js, js_to_value, mcpwire_error, read_input, type_error, value_to_js, Napi};
-use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
 use mcpwire::api::ApiError;
 use mcpwire::json::Value;
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
+use mcpwire::transport::values::{self as t, OwnedFrame, OwnedSseItem};
 use napi::bindgen_prelude::*;
 use napi::{JsValue, ValueType};
 use napi_derive::napi;

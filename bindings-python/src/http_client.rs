@@ -5,9 +5,9 @@
 use crate::convert::opt_value_of;
 use crate::transport::header_pairs;
 use crate::{core_error, input_bytes};
-use mcpwire::api::transport as t;
 use mcpwire::api::ApiError;
 use mcpwire::transport::http::{HttpClient as CoreClient, HttpRequest};
+use mcpwire::transport::values as t;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};

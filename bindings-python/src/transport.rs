@@ -1,13 +1,13 @@
 //! The transports for Python: `LineFramer`, `SseDecoder`, `HttpEndpoint` and the header
-//! helpers (core's `api::transport` and `transport::http`). Frames, events and replies are
+//! helpers (core's `transport::values` and `transport::http`). Frames, events and replies are
 //! plain dicts; every rule lives in core.
 
 use crate::convert::{opt_value_of, to_py, value_of};
 use crate::{core_error, input_bytes};
-use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
 use mcpwire::api::ApiError;
 use mcpwire::json::Value;
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
+use mcpwire::transport::values::{self as t, OwnedFrame, OwnedSseItem};
 use mcpwire::Limits;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;

@@ -5,8 +5,8 @@ use crate::args::{given, index_arg};
 use crate::transport::{header_pairs, OwnedHeaders};
 use crate::{js_to_value, mcpwire_error, read_input};
 use js_sys::{Array, Object, Reflect, Uint8Array};
-use mcpwire::api::transport as t;
 use mcpwire::transport::http::{HttpClient as CoreClient, HttpRequest};
+use mcpwire::transport::values as t;
 use wasm_bindgen::prelude::*;
 
 fn request(r: HttpRequest) -> Result<JsValue, JsValue> {

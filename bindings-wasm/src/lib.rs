@@ -6,7 +6,7 @@
 //! * JS → bytes: a `Uint8Array` (a Node `Buffer` is one) is copied into wasm memory; a JS
 //!   `string` is taken as its UTF-8 encoding (a string holding a lone surrogate has none and
 //!   is a `TypeError`).
-//! * `decode`: core checks the message in a scratch buffer and writes its tape (`json::tape`)
+//! * `decode`: core checks the message in a scratch buffer and writes its tape (`js`)
 //!   into vectors in wasm memory; the package's JS builds the values from it
 //!   (`bindings-node/js/tape.js`), exactly what `JSON.parse(input)` gives.
 //! * `json::Value` → JS: the value's JSON text through the engine's `JSON.parse` (one crossing
@@ -26,9 +26,9 @@
 //!   module is built without it, its second module with it (build.sh).
 
 use js_sys::{Array, JsString, Object, Reflect, Uint8Array};
-use mcpwire::api::TapeVecs;
 use mcpwire::api::{self, Failure};
-use mcpwire::json::tape::{TapeKeys, KNOWN_KEYS, TAPE_SHAPES};
+use mcpwire::js::TapeVecs;
+use mcpwire::js::{TapeKeys, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::json::Value;
 use mcpwire::Limits;
 use mcpwire_js::status::{self, FAILED, MAX_TEXT_LENGTH};
@@ -345,7 +345,7 @@ pub fn check_scratch(len: usize, limits: JsValue, text: JsValue) -> Result<(), J
 }
 
 // ---------------------------------------------------------------------------------------------
-// The tape of `decode` (core's `json::tape`): written into vectors in wasm memory, which the
+// The tape of `decode` (core's `js`): written into vectors in wasm memory, which the
 // package's JS reads through typed-array views and builds the values from.
 
 thread_local! {
@@ -391,7 +391,7 @@ pub fn tape_place() -> Vec<u32> {
 /// where [`tape_place`] last said, `MOVED` when written after the tape moved (ask again),
 /// `FALLBACK` when the message is to be built by `JSON.parse`. For bytes (`text` undefined),
 /// the scratch buffer holds `2 * len` and the message's text with its string values unescaped
-/// is written after it (`api::decode_tape_unescaping`): the status word then has its length,
+/// is written after it (`js::decode_tape_unescaping`): the status word then has its length,
 /// when there is one, above the status bits, and the tape's strings are slices of that text.
 #[doc(hidden)]
 #[wasm_bindgen(js_name = checkTape)]

@@ -1,14 +1,14 @@
 //! Transports: `LineFramer`, `SseDecoder`, `HttpEndpoint` and the header helpers over
-//! `mcpwire::api::transport` and `mcpwire::transport::http`, with the Node binding's names
+//! `mcpwire::transport::values` and `mcpwire::transport::http`, with the Node binding's names
 //! and shapes (bytes are `Uint8Array`s). Every rule stays in core.
 
 use crate::args::{given, index_arg, millis_arg, opt_string, progress_args, string_arg};
 use crate::{js_to_value, mcpwire_error, read_input, type_error, value_to_js, WasmBindgen};
 use js_sys::{Array, Object, Reflect, Uint8Array};
-use mcpwire::api::transport::{self as t, OwnedFrame, OwnedSseItem};
 use mcpwire::api::ApiError;
 use mcpwire::json::Value;
 use mcpwire::transport::http::{Handled, HttpEndpoint as CoreEndpoint, HttpReply};
+use mcpwire::transport::values::{self as t, OwnedFrame, OwnedSseItem};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 

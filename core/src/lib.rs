@@ -27,6 +27,8 @@ pub mod classify;
 pub mod error;
 #[cfg(feature = "alloc")]
 pub mod host;
+#[cfg(feature = "alloc")]
+pub mod js;
 pub mod json;
 pub mod jsonrpc;
 pub mod limits;

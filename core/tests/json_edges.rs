@@ -187,9 +187,9 @@ fn alloc_paths(b: &[u8]) {
     let c = api::classify_value(b, Limits::DEFAULT);
     let no_error = matches!(c.get("error"), None | Some(mcpwire::json::Value::Null));
     assert!(no_error, "{c:?}");
-    let mut keys = mcpwire::json::tape::TapeKeys::new::<&str>(&[]);
+    let mut keys = mcpwire::js::TapeKeys::new::<&str>(&[]);
     let (mut w, mut f) = (vec![0u32; 4096], vec![0f64; 64]);
-    api::decode_tape(b, Limits::DEFAULT, &mut keys, &mut w, &mut f).unwrap();
+    mcpwire::js::decode_tape(b, Limits::DEFAULT, &mut keys, &mut w, &mut f).unwrap();
 }
 
 #[test]

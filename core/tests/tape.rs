@@ -1,4 +1,4 @@
-//! The tape JS builds its values from (`json::tape`, `api::decode_tape`): read back here the
+//! The tape JS builds its values from (`js`, `js::decode_tape`): read back here the
 //! way `bindings-node/js/tape.js` reads it (UTF-16 slices, escaped strings parsed, numbers as
 //! doubles, keys by index), it must give what a strict parse of the same text gives.
 
@@ -8,7 +8,7 @@ mod common;
 mod vectors;
 
 use common::Style;
-use mcpwire::json::tape::{self, TapeKeys, TapeStatus, KNOWN_KEYS, TAPE_SHAPES};
+use mcpwire::js::{self as tape, TapeKeys, TapeStatus, KNOWN_KEYS, TAPE_SHAPES};
 use mcpwire::json::Value;
 use mcpwire::Limits;
 use proptest::prelude::*;
@@ -45,11 +45,11 @@ fn decode_tape(
     numbers: &mut [f64],
 ) -> Result<TapeStatus, mcpwire::DecodeError> {
     with_keys(reserved, |keys| {
-        mcpwire::api::decode_tape(input, limits, keys, words, numbers)
+        mcpwire::js::decode_tape(input, limits, keys, words, numbers)
     })
 }
 
-/// `api::decode_tape_unescaping` of `input` with room for the unescaped text: the status, and
+/// `js::decode_tape_unescaping` of `input` with room for the unescaped text: the status, and
 /// the text the tape slices (the unescaped text, or the input when it says none).
 fn decode_tape_unescaping(
     input: &[u8],
@@ -60,7 +60,7 @@ fn decode_tape_unescaping(
 ) -> (Result<TapeStatus, mcpwire::DecodeError>, Vec<u8>) {
     let mut out = vec![0xFF; input.len()];
     let status = with_keys(reserved, |keys| {
-        mcpwire::api::decode_tape_unescaping(input, limits, keys, words, numbers, &mut out)
+        mcpwire::js::decode_tape_unescaping(input, limits, keys, words, numbers, &mut out)
     });
     let text = match status {
         Ok(TapeStatus::Written { unescaped, .. }) if unescaped > 0 => out[..unescaped].to_vec(),
@@ -265,7 +265,7 @@ struct Read {
 
 /// Checks the tape of `input` (with room to spare) against its strict parse, written from the
 /// text as it is and from the unescaped text; and again with whitespace after it, long enough
-/// that the checks write the values they skip as tape fragments (`api::decode_tape`).
+/// that the checks write the values they skip as tape fragments (`js::decode_tape`).
 fn check_with(input: &str, limits: Limits, reserved: &[&str]) -> Read {
     let long = format!("{input}{:1024}", "");
     check_one(&long, limits, reserved);
@@ -734,7 +734,7 @@ fn a_buffer_too_short_for_the_unescaped_text_is_left_alone() {
     let mut f = vec![0f64; 4];
     let mut out = vec![0u8; input.len() - 1];
     let mut keys = TapeKeys::new(&RESERVED);
-    let status = mcpwire::api::decode_tape_unescaping(
+    let status = mcpwire::js::decode_tape_unescaping(
         input.as_bytes(),
         Limits::DEFAULT,
         &mut keys,

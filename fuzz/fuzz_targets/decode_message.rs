@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mcpwire::json::tape::{TapeKeys, TapeStatus};
+use mcpwire::js::{TapeKeys, TapeStatus};
 use mcpwire::json::Value;
 use mcpwire::{encode_to_vec, Limits, McpMessage, Report};
 
@@ -21,7 +21,7 @@ fn keys() -> TapeKeys {
 /// A valid message's tape: too small buffers say what it needs, and that is enough.
 fn tape(data: &[u8], limits: Limits) {
     let mut keys = keys();
-    let status = mcpwire::api::decode_tape(data, limits, &mut keys, &mut [0; 4], &mut [0.0; 1])
+    let status = mcpwire::js::decode_tape(data, limits, &mut keys, &mut [0; 4], &mut [0.0; 1])
         .expect("a valid message");
     let (words, numbers) = match status {
         TapeStatus::TooSmall { words, numbers } => (words, numbers),
@@ -29,7 +29,7 @@ fn tape(data: &[u8], limits: Limits) {
     };
     let mut w = vec![0; words];
     let mut f = vec![0.0; numbers];
-    let status = mcpwire::api::decode_tape(data, limits, &mut keys, &mut w, &mut f);
+    let status = mcpwire::js::decode_tape(data, limits, &mut keys, &mut w, &mut f);
     let ascii = data.is_ascii();
     assert_eq!(
         status,
@@ -42,7 +42,7 @@ fn tape(data: &[u8], limits: Limits) {
 
     let mut out = vec![0xFF; data.len()];
     let status =
-        mcpwire::api::decode_tape_unescaping(data, limits, &mut keys, &mut w, &mut f, &mut out);
+        mcpwire::js::decode_tape_unescaping(data, limits, &mut keys, &mut w, &mut f, &mut out);
     let Ok(TapeStatus::Written { ascii, unescaped }) = status else {
         panic!("{status:?}");
     };
@@ -74,5 +74,5 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(via_value, encoded);
         tape(data, limits);
     }
-    let _ = mcpwire::api::decode_tape(data, limits, &mut keys(), &mut [0; 8], &mut [0.0; 2]);
+    let _ = mcpwire::js::decode_tape(data, limits, &mut keys(), &mut [0; 8], &mut [0.0; 2]);
 });

@@ -5,8 +5,8 @@
 //! A slug `file:<path>` takes that file as the one message (for example one of the JS
 //! benchmark's, printed by `tests/js/bench-core.mjs`' `benchMessages`).
 //!
-//! `tape`: `api::decode_tape`, what the JS bindings' decode runs natively (the checks, then the
-//! tape their JS builds values from). `unescape`: `api::decode_tape_unescaping`, what they run
+//! `tape`: `js::decode_tape`, what the JS bindings' decode runs natively (the checks, then the
+//! tape their JS builds values from). `unescape`: `js::decode_tape_unescaping`, what they run
 //! for bytes (the tape, and the text with its string values unescaped).
 //!
 //! `time` (`timesonic`: sonic-rs; `timetape`, `timeunescape`: those modes) prints the fastest
@@ -108,22 +108,22 @@ fn best_pass_ns(messages: &[Vec<u8>], passes: usize, what: &str) -> f64 {
     best
 }
 
-type TapeBuffers = (Vec<u32>, Vec<f64>, mcpwire::json::tape::TapeKeys, Vec<u8>);
+type TapeBuffers = (Vec<u32>, Vec<f64>, mcpwire::js::TapeKeys, Vec<u8>);
 
 thread_local! {
     static TAPE: std::cell::RefCell<TapeBuffers> = std::cell::RefCell::new((
         vec![0; 1 << 20],
         vec![0.0; 1 << 19],
-        mcpwire::json::tape::TapeKeys::new(&["__proto__", "toString"]),
+        mcpwire::js::TapeKeys::new(&["__proto__", "toString"]),
         Vec::new(),
     ));
 }
 
-/// What a JS binding's decode runs natively: every check, then the tape (`json::tape`).
+/// What a JS binding's decode runs natively: every check, then the tape (`js`).
 #[inline(never)]
 fn tape_decode(m: &[u8]) -> usize {
     TAPE.with_borrow_mut(|(w, f, keys, _)| {
-        mcpwire::api::decode_tape(m, mcpwire::Limits::DEFAULT, keys, w, f).expect("tape");
+        mcpwire::js::decode_tape(m, mcpwire::Limits::DEFAULT, keys, w, f).expect("tape");
         w[0] as usize
     })
 }
@@ -133,7 +133,7 @@ fn tape_decode(m: &[u8]) -> usize {
 fn unescaped_tape(m: &[u8]) -> usize {
     TAPE.with_borrow_mut(|(w, f, keys, out)| {
         out.resize(m.len().max(out.len()), 0);
-        mcpwire::api::decode_tape_unescaping(m, mcpwire::Limits::DEFAULT, keys, w, f, out)
+        mcpwire::js::decode_tape_unescaping(m, mcpwire::Limits::DEFAULT, keys, w, f, out)
             .expect("tape");
         w[0] as usize
     })

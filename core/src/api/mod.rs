@@ -15,14 +15,11 @@ mod failure;
 mod input_required;
 mod server_session;
 mod session;
-mod tape;
-pub mod transport;
 pub use elicitation::apply_elicitation_defaults;
 pub use failure::Failure;
 pub use input_required::{declared_input_requests, open_request_state, seal_request_state};
 pub use server_session::{page, ServerSession};
 pub use session::{ClientOptions, ClientSession};
-pub use tape::{decode_tape, decode_tape_unescaping, TapeVecs, TapeWrite};
 
 /// A failure of a value-level call: a decode error, or a misuse (wrong argument) with the
 /// kind that best names it.

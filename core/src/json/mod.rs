@@ -8,19 +8,17 @@
 //! (BENCHMARKS.md).
 
 pub mod build;
-mod number;
+pub(crate) mod number;
 mod raw;
 pub mod reader;
 pub(crate) mod scan;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod scan_avx2;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-mod scan_simd128;
+pub(crate) mod scan_simd128;
 #[cfg(target_arch = "x86_64")]
 mod scan_sse2;
-mod string;
-#[cfg(feature = "alloc")]
-pub mod tape;
+pub(crate) mod string;
 #[cfg(feature = "alloc")]
 pub mod value;
 pub mod writer;

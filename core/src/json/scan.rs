@@ -110,10 +110,10 @@ impl Specials {
 }
 
 #[cfg(target_arch = "x86_64")]
-pub(super) use super::scan_sse2::special_mask_32;
+pub(crate) use super::scan_sse2::special_mask_32;
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-pub(super) use super::scan_simd128::special_mask_32;
+pub(crate) use super::scan_simd128::special_mask_32;
 
 /// `scan_sse2::special_mask_32` where SSE2 is not a given: the four words' flags gathered into one mask
 /// without a branch. Bytes above a word's first true match may be flagged too, but never below
@@ -126,7 +126,7 @@ pub(super) use super::scan_simd128::special_mask_32;
     test
 ))]
 #[cfg_attr(not(target_os = "none"), inline(always))]
-pub(super) fn special_mask_32_words(chunk: &[u8; 32]) -> u32 {
+pub(crate) fn special_mask_32_words(chunk: &[u8; 32]) -> u32 {
     let gather = |m: u64| ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
     (0..4).fold(0, |acc, k| {
         acc | gather(special_bytes(word(chunk, 8 * k))) << (8 * k)
@@ -137,7 +137,7 @@ pub(super) fn special_mask_32_words(chunk: &[u8; 32]) -> u32 {
     target_arch = "x86_64",
     all(target_arch = "wasm32", target_feature = "simd128")
 )))]
-pub(super) use special_mask_32_words as special_mask_32;
+pub(crate) use special_mask_32_words as special_mask_32;
 
 /// Byte by byte from `off`, for the last bytes of the input.
 fn scan_tail(rest: &[u8], off: usize) -> usize {

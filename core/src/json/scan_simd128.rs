@@ -10,7 +10,7 @@ use core::arch::wasm32::{
 
 /// Bit `k` set where byte `k` of `chunk` is `"`, `\` or a control character.
 #[inline(always)]
-pub(super) fn special_mask_32(chunk: &[u8; 32]) -> u32 {
+pub(crate) fn special_mask_32(chunk: &[u8; 32]) -> u32 {
     let (lo, hi) = chunk.split_at(16);
     u32::from(special_mask_16(lanes(lo))) | u32::from(special_mask_16(lanes(hi))) << 16
 }
@@ -40,7 +40,7 @@ fn special_mask_16(x: v128) -> u16 {
 /// or in the middle of one (then counted where it begins): one per byte that does not
 /// continue a character (`10xxxxxx`), one more per first byte of four (`11110xxx`).
 #[inline(always)]
-pub(super) fn utf16_units_32(chunk: &[u8; 32]) -> usize {
+pub(crate) fn utf16_units_32(chunk: &[u8; 32]) -> usize {
     let (lo, hi) = chunk.split_at(16);
     utf16_units_16(lanes(lo)) + utf16_units_16(lanes(hi))
 }

@@ -10,7 +10,7 @@ use core::arch::x86_64::{
 
 /// Bit `k` set where byte `k` of `chunk` is `"`, `\` or a control character.
 #[inline(always)]
-pub(super) fn special_mask_32(chunk: &[u8; 32]) -> u32 {
+pub(crate) fn special_mask_32(chunk: &[u8; 32]) -> u32 {
     // SAFETY: SSE2 is part of the x86-64 baseline (`target_feature = "sse2"` is always set
     // there), and `loadu` reads 16 bytes of `chunk` with no alignment requirement.
     unsafe {

@@ -369,16 +369,16 @@ impl<'a> McpMessage<'a> {
         Ok(out)
     }
 
-    /// [`decode_with`](Self::decode_with) (no method expected), recording the values it skips
-    /// as fragments of a tape in `keys` (`api::decode_tape`).
+    /// [`decode_with`](Self::decode_with) (no method expected), with `recorder` recording
+    /// the values it reads (the JS bindings' tape: `js::decode_tape`).
     #[cfg(feature = "tape-fragments")]
     pub(crate) fn decode_recording(
         input: &'a [u8],
         limits: Limits,
-        keys: &'a mut crate::json::tape::TapeKeys,
+        recorder: &'a mut (dyn crate::json::reader::SkipRecorder + 'static),
     ) -> Result<()> {
         let mut out = McpMessage::ToolListChangedNotification(None);
-        Self::decode_into(input, limits, None, &mut out, Some(keys))
+        Self::decode_into(input, limits, None, &mut out, Some(recorder))
     }
 
     /// [`decode_with`](Self::decode_with) into `out`, where typed params and results are
@@ -388,12 +388,14 @@ impl<'a> McpMessage<'a> {
         limits: Limits,
         expect: Option<Method>,
         out: &mut Self,
-        #[cfg(feature = "tape-fragments")] tape: Option<&'a mut crate::json::tape::TapeKeys>,
+        #[cfg(feature = "tape-fragments")] recorder: Option<
+            &'a mut (dyn crate::json::reader::SkipRecorder + 'static),
+        >,
     ) -> Result<()> {
         let mut r = Reader::new(input, limits)?;
         #[cfg(feature = "tape-fragments")]
-        if let Some(keys) = tape {
-            r.record_tape(keys);
+        if let Some(recorder) = recorder {
+            r.record(recorder);
         }
         let mut payload = TypedPayload {
             expect,

@@ -7,6 +7,7 @@
 //!   2025-11-25 one with sessions, on one endpoint.
 //! - [`buffer`]: where the framers keep a partial line: a caller-owned `&mut [u8]` (no
 //!   allocator) or, with `alloc`, a `Vec<u8>` that grows up to the limit.
+//! - [`values`] (with `alloc`): all of these at the value level, for the bindings.
 //!
 //! The framers work without an allocator; the HTTP helpers need `alloc`.
 
@@ -15,5 +16,7 @@ pub mod buffer;
 pub mod http;
 pub mod sse;
 pub mod stdio;
+#[cfg(feature = "alloc")]
+pub mod values;
 
 pub use buffer::LineBuffer;

@@ -8,7 +8,7 @@ mod int;
 mod keys;
 mod named;
 mod number;
-mod sink;
+mod record;
 mod skip;
 mod string;
 
@@ -17,7 +17,9 @@ pub use keys::NO_ALLOC_KEYS;
 use keys::{key_bit, KeyBytes, KeyStack, SCAN_KEYS};
 pub(crate) use named::member_names;
 pub use named::MemberKey;
-pub(crate) use sink::{NoSink, Sink};
+#[cfg(feature = "tape-fragments")]
+pub(crate) use record::SkipRecorder;
+pub(crate) use record::{EscapeCount, Escapes, NoRecorder, Recorder};
 
 use super::JsonStr;
 use crate::error::{DecodeError, ErrorKind, Result};
@@ -96,14 +98,10 @@ pub struct Reader<'a> {
     /// Members an object may have before each further one takes the slow path of
     /// [`counted_key`](Reader::counted_key): the smaller of `max_members` and [`SCAN_KEYS`].
     slow_after: u32,
-    /// Set while a JS binding's tape is wanted: each value skipped is recorded as a fragment
-    /// of it (`json::tape::fragments`).
+    /// Set while the values read are recorded ([`record`](Reader::record)): it records each
+    /// value skipped, and hears of each string value with escapes read.
     #[cfg(feature = "tape-fragments")]
-    tape: Option<&'a mut super::tape::TapeKeys>,
-    /// The UTF-16 units that unescaping the string values read so far takes out of the text
-    /// (keys are not counted: the tape's text keeps them as they are). The tape fragments'
-    /// offsets are taken with it, so the tape writer need not mend them.
-    shift: usize,
+    recorder: Option<&'a mut (dyn SkipRecorder + 'static)>,
 }
 
 /// The input as text, or `invalid_utf8` at the first byte that is not UTF-8.
@@ -149,16 +147,21 @@ impl<'a> Reader<'a> {
             #[allow(clippy::unnecessary_min_or_max)]
             slow_after: limits.max_members.min(SCAN_KEYS),
             #[cfg(feature = "tape-fragments")]
-            tape: None,
-            shift: 0,
+            recorder: None,
         }
     }
 
-    /// Records each value skipped from here on as a fragment of the tape in `keys`
-    /// (`api::decode_tape`).
+    /// Has `recorder` record each value skipped from here on, and tells it of each string
+    /// value with escapes read (the JS bindings' tape: `js::decode_tape`).
     #[cfg(feature = "tape-fragments")]
-    pub(crate) fn record_tape(&mut self, keys: &'a mut super::tape::TapeKeys) {
-        self.tape = Some(keys);
+    pub(crate) fn record(&mut self, recorder: &'a mut (dyn SkipRecorder + 'static)) {
+        self.recorder = Some(recorder);
+    }
+
+    /// How deep the reader is: the containers open around the next value.
+    #[cfg(feature = "tape-fragments")]
+    pub(crate) fn depth(&self) -> u32 {
+        self.depth
     }
 
     /// A reader over text that already passed every check under `limits` (it was decoded
@@ -335,17 +338,7 @@ impl<'a> Reader<'a> {
     #[cfg_attr(not(target_os = "none"), inline(always))]
     fn key_string(&mut self) -> Result<JsonStr<'a>> {
         self.key_quote_at(self.pos)?;
-        self.string_then(Self::escaped_key)
-    }
-
-    /// A key from its first special byte, at `i`: its escapes are not counted in
-    /// [`shift`](Self::shift) (the tape's text keeps keys as they are).
-    #[inline(never)]
-    fn escaped_key(&mut self, start: usize, i: usize) -> Result<JsonStr<'a>> {
-        let shift = self.shift;
-        let key = self.read_string_slow(start, i);
-        self.shift = shift;
-        key
+        self.string_then(Self::read_string_slow)
     }
 
     /// The opening quote a key must start with, at `i`.

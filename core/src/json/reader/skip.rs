@@ -1,6 +1,6 @@
 //! Checking values the core does not interpret: every rule, nothing built.
 
-use super::{KeyBytes, NoSink, ObjectState, Reader, Sink};
+use super::{KeyBytes, NoRecorder, ObjectState, Reader, Recorder};
 use crate::error::{ErrorKind, Result};
 use crate::json::scan::Specials;
 use crate::json::{JsonStr, RawJson};
@@ -31,7 +31,7 @@ impl<'a> Reader<'a> {
     pub fn skip_object_peek(&mut self, key: &str) -> Result<(RawJson<'a>, Option<JsonStr<'a>>)> {
         self.skip_ws();
         #[cfg(feature = "tape-fragments")]
-        if self.tape.is_some() && self.bytes.get(self.pos) == Some(&b'{') {
+        if self.recorder.is_some() && self.bytes.get(self.pos) == Some(&b'{') {
             return self.skip_object_peek_recorded(key);
         }
         let start = self.pos;
@@ -45,15 +45,15 @@ impl<'a> Reader<'a> {
                 found = Some(self.read_string_raw()?);
             } else {
                 self.skip_ws();
-                self.pos = self.skip_at(self.pos, &mut sp, &mut NoSink)?;
+                self.pos = self.skip_at(self.pos, &mut sp, &mut NoRecorder)?;
             }
         }
         Ok((self.raw_since(start, outer_dirty), found))
     }
 
     /// [`skip_at`](Self::skip_at) for a value the caller skips (not one inside a skipped
-    /// value): recorded as a tape fragment when the reader records them. With `peek`, also
-    /// where the string value of that top-level key is (its `"`).
+    /// value): recorded when the reader records ([`record`](Reader::record)). With `peek`,
+    /// also where the string value of that top-level key is (its `"`), when recorded.
     #[cfg_attr(not(target_os = "none"), inline(always))]
     fn skip_top(
         &mut self,
@@ -62,16 +62,26 @@ impl<'a> Reader<'a> {
         peek: Option<&str>,
     ) -> Result<(usize, Option<usize>)> {
         #[cfg(feature = "tape-fragments")]
-        if let Some(keys) = self.tape.take() {
-            let mut sink =
-                crate::json::tape::TapeSink::new(keys, self.bytes, i, self.depth, peek, self.shift);
-            let end = self.skip_at(i, sp, &mut sink);
-            let found = sink.finish(end.as_ref().ok().copied());
-            self.tape = Some(keys);
-            return end.map(|end| (end, found));
+        if let Some(recorder) = self.recorder.take() {
+            let skipped = recorder.skip(self, i, sp, peek);
+            self.recorder = Some(recorder);
+            return skipped;
         }
         let _ = peek;
-        self.skip_at(i, sp, &mut NoSink).map(|end| (end, None))
+        self.skip_at(i, sp, &mut NoRecorder).map(|end| (end, None))
+    }
+
+    /// [`skip_at`](Self::skip_at) telling `recorder`: what a [`SkipRecorder`] runs.
+    ///
+    /// [`SkipRecorder`]: super::SkipRecorder
+    #[cfg(feature = "tape-fragments")]
+    pub(crate) fn skip_recorded<R: Recorder>(
+        &mut self,
+        i: usize,
+        sp: &mut Specials,
+        recorder: &mut R,
+    ) -> Result<usize> {
+        self.skip_at(i, sp, recorder)
     }
 
     /// [`skip_object_peek`](Self::skip_object_peek) recording the object (see
@@ -88,12 +98,9 @@ impl<'a> Reader<'a> {
         let (end, found) = self.skip_top(start, &mut sp, Some(key))?;
         let found = match found {
             Some(at) => {
-                // Read again (checked already) for its view; its escapes are counted.
-                let shift = self.shift;
+                // Read again (checked, and recorded already) for its view.
                 self.pos = at;
-                let value = self.read_string_raw()?;
-                self.shift = shift;
-                Some(value)
+                Some(self.string_then(Self::read_string_slow)?)
             }
             None => None,
         };
@@ -108,7 +115,7 @@ impl<'a> Reader<'a> {
     /// limit's 128 levels of such frames would not fit a thread's 2 MiB (the same for the
     /// helpers below).
     #[cfg_attr(all(not(debug_assertions), not(target_os = "none")), inline(always))]
-    fn skip_at<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
+    fn skip_at<S: Recorder>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
         let end = match self.bytes.get(i) {
             Some(b'"') => return self.skip_string_at(i, sp, s),
             Some(b'-' | b'0'..=b'9') => {
@@ -131,21 +138,31 @@ impl<'a> Reader<'a> {
 
     /// [`skip_at`](Self::skip_at) for a value after whitespace at `i`.
     #[inline(never)]
-    fn skip_after_ws<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
+    fn skip_after_ws<S: Recorder>(
+        &mut self,
+        i: usize,
+        sp: &mut Specials,
+        s: &mut S,
+    ) -> Result<usize> {
         let i = self.ws_at(i);
         self.skip_at(i, sp, s)
     }
 
     /// The string at `i` (its `"`): the offset after it.
     #[cfg_attr(all(not(debug_assertions), not(target_os = "none")), inline(always))]
-    fn skip_string_at<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
+    fn skip_string_at<S: Recorder>(
+        &mut self,
+        i: usize,
+        sp: &mut Specials,
+        s: &mut S,
+    ) -> Result<usize> {
         let end = sp.next(self.bytes, i + 1);
         if self.bytes.get(end) == Some(&b'"') {
-            s.string(i + 1, end, false, self.shift);
+            s.string(i + 1, end, false);
             return Ok(end + 1);
         }
-        let value = self.read_string_slow(i + 1, end)?;
-        s.string(i + 1, self.pos - 1, value.is_escaped(), self.shift);
+        let value = self.check_string_from(i + 1, end, s)?;
+        s.string(i + 1, self.pos - 1, value.is_escaped());
         Ok(self.pos)
     }
 
@@ -196,7 +213,12 @@ impl<'a> Reader<'a> {
 
     /// Skips the object whose `{` is at `i`, with [`next_key`](Self::next_key)'s checks in
     /// one loop; returns the offset after its `}`.
-    fn skip_object_at<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
+    fn skip_object_at<S: Recorder>(
+        &mut self,
+        i: usize,
+        sp: &mut Specials,
+        s: &mut S,
+    ) -> Result<usize> {
         self.enter_at(i)?;
         let mut open = s.open(true);
         let mut st = self.object_state();
@@ -253,14 +275,19 @@ impl<'a> Reader<'a> {
     /// `end`, is not its closing quote: read, counted, and the offset after it.
     #[inline(never)]
     fn other_key_at(&mut self, st: &mut ObjectState, i: usize, end: usize) -> Result<usize> {
-        let key = self.escaped_key(i + 1, end)?;
+        let key = self.read_string_slow(i + 1, end)?;
         self.counted_key(st, KeyBytes::of(&key), i)?;
         Ok(self.pos)
     }
 
     /// Skips the array whose `[` is at `i`, with [`next_item`](Self::next_item)'s checks;
     /// returns the offset after its `]`.
-    fn skip_array_at<S: Sink>(&mut self, i: usize, sp: &mut Specials, s: &mut S) -> Result<usize> {
+    fn skip_array_at<S: Recorder>(
+        &mut self,
+        i: usize,
+        sp: &mut Specials,
+        s: &mut S,
+    ) -> Result<usize> {
         self.enter_at(i)?;
         let open = s.open(false);
         let bytes = self.bytes;

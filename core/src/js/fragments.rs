@@ -1,10 +1,12 @@
 //! Fragments: the tapes of the values the checks skip (`structuredContent`, `arguments`,
 //! schemas), written while the checks read them, so that the tape writer copies each one
-//! instead of reading its text a second time (`api::decode_tape_unescaping`).
+//! instead of reading its text a second time
+//! ([`decode_tape_unescaping`](super::decode_tape_unescaping)).
 //!
 //! A fragment's words are the tape's, its offsets in UTF-16 units of the text the tape
 //! slices: less the units that unescaping the string values before them takes out, which the
-//! checks count as they read (`Reader::shift`); a string with escapes stays [`ESCAPED`], with
+//! recording counts as the checks tell it of those values ([`Recording::shift`]: the reader
+//! tells of the values read outside the skipped ones); a string with escapes stays [`ESCAPED`], with
 //! byte offsets. The writer copies the words and makes each escaped string, whose places the
 //! recording lists, a slice of its unescaped text. It checks that its own count of units
 //! taken out is the one the checks had, at the start of each fragment and after each escaped
@@ -17,11 +19,18 @@
 #![cfg_attr(not(feature = "tape-fragments"), allow(dead_code))]
 
 use super::keys::{guess_at, KeyTable, TableState, TapeKeys};
+use super::utf16::units_taken_out;
 use super::{
     close_words, key_words, next_code, number_at, KeyWords, Num, Tape, Utf16, Utf16State, ARRAY,
     ESCAPED, FALSE, INTEGER, KNOWN_KEYS, MAX_TAPE_DEPTH, NULL, NUMBER, OBJECT, STRING, TRUE,
 };
-use crate::json::reader::Sink;
+#[cfg(feature = "tape-fragments")]
+use crate::error::Result;
+use crate::json::reader::{EscapeCount, Escapes, Recorder};
+#[cfg(feature = "tape-fragments")]
+use crate::json::reader::{Reader, SkipRecorder};
+#[cfg(feature = "tape-fragments")]
+use crate::json::scan::Specials;
 use alloc::vec::Vec;
 
 /// One skipped value: its text `start..end`, its words, numbers and escaped strings up to
@@ -67,6 +76,9 @@ pub(super) struct Recording {
     /// The writer will unescape the string values (the offsets are taken less the units
     /// that takes out).
     unescaping: bool,
+    /// The UTF-16 units that unescaping the string values read so far takes out of the text
+    /// (keys are not counted: the tape's text keeps them as they are).
+    shift: usize,
 }
 
 impl Recording {
@@ -102,6 +114,7 @@ impl TapeKeys {
         r.table = table;
         r.active = true;
         r.failed = false;
+        r.shift = 0;
     }
 
     /// Drops the recording: the document was refused.
@@ -139,8 +152,8 @@ fn grow_put<T: Copy + Default>(v: &mut Vec<T>, at: usize, items: &[T]) {
     }
 }
 
-/// The sink that records one skipped value, starting at `start`.
-pub(crate) struct TapeSink<'k, 'b> {
+/// The recorder of one skipped value, starting at `start`.
+pub(crate) struct TapeRecorder<'k, 'b> {
     table: KeyTable<'k>,
     rec: Recording,
     bytes: &'b [u8],
@@ -153,7 +166,8 @@ pub(crate) struct TapeSink<'k, 'b> {
     peek: Option<&'b str>,
     want: bool,
     found: Option<usize>,
-    /// The units taken out of the text before the value, and before the place at hand.
+    /// The units taken out of the text before the value, and before the place at hand, as
+    /// the writer takes them ([`shift_of`]).
     first_shift: u32,
     shift: u32,
 }
@@ -164,26 +178,24 @@ pub(crate) struct Open {
     code: u32,
 }
 
-impl<'k, 'b> TapeSink<'k, 'b> {
-    /// Records the value at `start` of `bytes` (at nesting `depth`, after string values whose
-    /// unescaping takes `shift` units out) into `keys`' recording; `peek`: a top-level key
-    /// whose string value [`finish`](Self::finish) tells.
-    pub(crate) fn new(
+impl<'k, 'b> TapeRecorder<'k, 'b> {
+    /// Records the value at `start` of `bytes` (at nesting `depth`) into `keys`' recording;
+    /// `peek`: a top-level key whose string value [`finish`](Self::finish) tells.
+    fn new(
         keys: &'k mut TapeKeys,
         bytes: &'b [u8],
         start: usize,
         depth: u32,
         peek: Option<&'b str>,
-        shift: usize,
     ) -> Self {
         let rec = core::mem::take(&mut keys.recording);
-        let shift = shift_of(&rec, shift);
+        let shift = shift_of(&rec, rec.shift);
         let table = KeyTable::resume(keys, rec.table);
         let units = match rec.units {
             Some(state) => Utf16::resume(bytes, state),
             None => Utf16::new(bytes),
         };
-        TapeSink {
+        TapeRecorder {
             table,
             rec,
             bytes,
@@ -201,7 +213,7 @@ impl<'k, 'b> TapeSink<'k, 'b> {
 
     /// Ends the value, which ended at `end` (`None`: the checks refused it); returns the
     /// offset of the `"` of the peeked member's string value, when found.
-    pub(crate) fn finish(mut self, end: Option<usize>) -> Option<usize> {
+    fn finish(mut self, end: Option<usize>) -> Option<usize> {
         let after_last = self.rec.fragments.last().map_or(0, |f| f.end);
         match end {
             Some(end) if self.start >= after_last => self.rec.fragments.push(Fragment {
@@ -237,7 +249,15 @@ impl<'k, 'b> TapeSink<'k, 'b> {
     }
 }
 
-impl Sink for TapeSink<'_, '_> {
+/// The escapes of a string value of the recorded one: the units unescaping takes out.
+impl Escapes for TapeRecorder<'_, '_> {
+    #[inline(always)]
+    fn escapes(&mut self, count: EscapeCount) {
+        self.rec.shift += units_taken_out(count.short, count.unicode);
+    }
+}
+
+impl Recorder for TapeRecorder<'_, '_> {
     type Open = Open;
 
     #[inline(always)]
@@ -287,7 +307,7 @@ impl Sink for TapeSink<'_, '_> {
     }
 
     #[inline(always)]
-    fn string(&mut self, start: usize, end: usize, escaped: bool, shift: usize) {
+    fn string(&mut self, start: usize, end: usize, escaped: bool) {
         if self.want {
             self.found = Some(start - 1);
             self.want = false;
@@ -296,7 +316,7 @@ impl Sink for TapeSink<'_, '_> {
             return self.span(STRING, start, end);
         }
         // Byte offsets: the writer unescapes it, or makes them units.
-        self.shift = shift_of(&self.rec, shift);
+        self.shift = shift_of(&self.rec, self.rec.shift);
         let r = &mut self.rec;
         put(&mut r.escaped, &mut r.ne, [r.nw as u32 + 1, self.shift]);
         put(&mut r.words, &mut r.nw, [ESCAPED, start as u32, end as u32]);
@@ -329,7 +349,7 @@ impl Sink for TapeSink<'_, '_> {
     }
 }
 
-impl TapeSink<'_, '_> {
+impl TapeRecorder<'_, '_> {
     /// Whether the key `start..end` is the peeked one (compared as decoded text).
     #[inline(never)]
     fn is_peeked(&self, start: usize, end: usize, escaped: bool) -> bool {
@@ -340,12 +360,34 @@ impl TapeSink<'_, '_> {
     }
 }
 
-/// The units taken out of the text before a place where the checks have taken out `shift`:
-/// those, when the writer unescapes (texts fit u32: `write_tape_unescaping` refuses others).
+/// The units taken out of the text before a place where unescaping takes out `shift`: those,
+/// when the writer unescapes (texts fit u32: `write_tape_unescaping` refuses others).
 fn shift_of(rec: &Recording, shift: usize) -> u32 {
     match rec.unescaping {
         true => shift as u32,
         false => 0,
+    }
+}
+
+/// A reader given the keys ([`Reader::record`]) records the values it skips as fragments.
+#[cfg(feature = "tape-fragments")]
+impl SkipRecorder for TapeKeys {
+    fn skip(
+        &mut self,
+        r: &mut Reader<'_>,
+        i: usize,
+        sp: &mut Specials,
+        peek: Option<&str>,
+    ) -> Result<(usize, Option<usize>)> {
+        let bytes = r.input().as_bytes();
+        let mut recorder = TapeRecorder::new(self, bytes, i, r.depth(), peek);
+        let end = r.skip_recorded(i, sp, &mut recorder);
+        let found = recorder.finish(end.as_ref().ok().copied());
+        end.map(|end| (end, found))
+    }
+
+    fn escaped_string(&mut self, escapes: EscapeCount) {
+        self.recording.shift += units_taken_out(escapes.short, escapes.unicode);
     }
 }
 

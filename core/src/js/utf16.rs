@@ -23,6 +23,13 @@ impl Utf16State {
     }
 }
 
+/// The UTF-16 units that unescaping takes out of a string, given its escapes: each is one
+/// unit in the unescaped text, so a one-letter escape takes one of its two bytes' units out
+/// and a `\uXXXX` five of its six (a surrogate pair is two such).
+pub(super) const fn units_taken_out(short: usize, unicode: usize) -> usize {
+    short + 5 * unicode
+}
+
 /// Byte offsets into the text turned into UTF-16 offsets, asked for in increasing order.
 pub(super) struct Utf16<'a> {
     bytes: &'a [u8],
@@ -240,6 +247,26 @@ fn byte_sum(w: u64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn units_taken_out_are_those_unescaping_takes_out() {
+        // (text, one-letter escapes, \uXXXX escapes)
+        for (text, short, unicode) in [
+            (r"plain", 0, 0),
+            (r"a\nb", 1, 0),
+            (r"\\", 1, 0),
+            (r"\\u0041", 1, 0),
+            (r"\u0041", 0, 1),
+            (r"x\ud83d\ude00y", 0, 2),
+            (r"\\\u00e9\t", 2, 1),
+        ] {
+            let unescaped: alloc::string::String =
+                serde_json::from_str(&alloc::format!("\"{text}\"")).expect("valid JSON string");
+            let units = |s: &str| s.encode_utf16().count();
+            let out = units(text) - units(&unescaped);
+            assert_eq!(units_taken_out(short, unicode), out, "{text}");
+        }
+    }
 
     #[test]
     fn is_ascii_agrees_with_str_at_every_length_and_position_of_a_high_byte() {

@@ -1,14 +1,15 @@
 //! The transports at the value level, for the bindings: owned frames and events, strings
-//! for versions, JSON values for messages and tools.
+//! for versions, JSON values for messages and tools (errors as [`ApiError`], like the rest of
+//! the value-level surface in [`crate::api`]).
 
-use super::ApiError;
+use super::http::{self, EndpointConfig, ToolHeaders};
+use super::sse::{self, EventDecoder, SseItem};
+use super::stdio::{self, Frame, LineFramer};
+use crate::api::ApiError;
 use crate::error::ErrorKind;
 use crate::json::Value;
 use crate::mcp::ProtocolVersion;
 use crate::state::Millis;
-use crate::transport::http::{self, EndpointConfig, ToolHeaders};
-use crate::transport::sse::{self, EventDecoder, SseItem};
-use crate::transport::stdio::{self, Frame, LineFramer};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 

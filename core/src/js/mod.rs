@@ -1,3 +1,8 @@
+//! What the JavaScript bindings (Node, WASM) decode with: a message checked by core and
+//! written as a *tape* ([`decode_tape`], [`TapeVecs`]). Above `mcp` (it decodes MCP messages)
+//! and beside the JSON reader, which knows nothing of it: the tape's recorder is a
+//! `json::reader::SkipRecorder` the reader is given, and counts what it needs itself.
+//!
 //! The tape: a flat record of one checked JSON document, from which a JavaScript engine builds
 //! its own values faster than its `JSON.parse` does from the text (measured in BENCHMARKS.md):
 //! strings are slices of the caller's text, numbers arrive converted, and a key used again is
@@ -27,7 +32,7 @@
 //! | a key with escapes | [`KEY_ESCAPED`] `start end` (JSON-parse `start-1..end+1`) |
 //! | a plain key among the reserved names | [`KEY_DEFINE`] `start end` |
 //!
-//! With a buffer for it ([`api::decode_tape_unescaping`](crate::api::decode_tape_unescaping)),
+//! With a buffer for it ([`decode_tape_unescaping`]),
 //! the tape also writes the text with its string values unescaped: each value with escapes is
 //! then a [`STRING`] slice of that text (offsets in its units), so a builder that makes its
 //! text from those bytes needs no `JSON.parse` for it. Keys with escapes stay as they are
@@ -40,11 +45,13 @@
 //! `lockdown`) makes read-only. A JS builder checks escaped keys itself.
 //!
 //! With the `tape-fragments` feature, the checks of a message of 1 KiB or more write the tape
-//! of each value they skip (`structuredContent`, `arguments`, schemas) as they read it, and the
+//! of each value they skip (`structuredContent`, `arguments`, schemas) as they read it (the
+//! reader runs its skip loops over this module's recorder), and the
 //! writer copies those fragments instead of reading the values again (`fragments`): the same
 //! tape, but for the keys the writer meets before the last fragment, which it writes whole
 //! ([`KEY_ONCE`]) unless they have an index already.
 
+mod decode;
 mod fragments;
 mod keys;
 mod number;
@@ -53,10 +60,9 @@ mod tags;
 mod unescape;
 mod utf16;
 
-use super::scan::Specials;
+use crate::json::scan::Specials;
+pub use decode::{decode_tape, decode_tape_unescaping, TapeVecs, TapeWrite};
 use fragments::Cursor;
-#[cfg(feature = "tape-fragments")]
-pub(crate) use fragments::TapeSink;
 use keys::{guess_at, Key, KeyTable};
 pub use keys::{TapeKeys, KNOWN_KEYS, MAX_RESERVED};
 use number::{number_at, Num};
@@ -103,7 +109,7 @@ pub const SHAPED: u32 = 14;
 /// documents are left to the engine's own parser ([`TapeStatus::Fallback`]).
 pub const MAX_TAPE_DEPTH: u32 = 1000;
 
-/// What writing a tape did (`api::decode_tape`).
+/// What writing a tape did ([`decode_tape`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TapeStatus {
     /// The tape is complete in the buffers; `ascii` when the text is all ASCII (its UTF-16
@@ -112,7 +118,7 @@ pub enum TapeStatus {
         /// The text has no byte above 0x7F.
         ascii: bool,
         /// How many bytes of unescaped text
-        /// [`api::decode_tape_unescaping`](crate::api::decode_tape_unescaping) wrote, which the
+        /// [`decode_tape_unescaping`] wrote, which the
         /// tape's offsets are then into; 0 when none (no string value had escapes, or the text
         /// is read as it is): they are into the input.
         unescaped: usize,
@@ -131,7 +137,7 @@ pub enum TapeStatus {
 }
 
 /// Writes the tape of `text`, a document that already passed every check
-/// (`api::decode_tape` checks it first), into `words` and `numbers`, with the keys `keys`
+/// ([`decode_tape`] checks it first), into `words` and `numbers`, with the keys `keys`
 /// knows; and into `out` the text with its string values unescaped, when `out` holds at least
 /// `text.len()` bytes and a value has escapes (see the module's documentation;
 /// [`TapeStatus::Written`] says how many bytes). The scan trusts the checks: text that is not

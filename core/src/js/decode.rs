@@ -1,14 +1,14 @@
-//! Messages checked and written as a tape (`json::tape`), for bindings whose JS builds the
+//! Messages checked and written as a tape (`js`), for bindings whose JS builds the
 //! values: into the caller's slices, or into vectors grown to fit ([`TapeVecs`]).
 
-use super::McpMessage;
+use super::{write_tape_unescaping, TapeKeys, TapeStatus};
 use crate::error::Result;
-use crate::json::tape::{write_tape_unescaping, TapeKeys, TapeStatus};
 use crate::limits::Limits;
+use crate::mcp::McpMessage;
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// Checks one message with every rule, then writes its tape (see [`crate::json::tape`]) into
+/// Checks one message with every rule, then writes its tape (see [`crate::js`]) into
 /// `words` and `numbers`, from which a JS binding builds the values; `keys` (one per thread)
 /// knows the realm's reserved names and keeps its table across calls.
 pub fn decode_tape(
@@ -25,7 +25,7 @@ pub fn decode_tape(
 /// text with its string values unescaped, whose strings the tape then slices when a value had
 /// escapes: [`TapeStatus::Written`] says how many bytes of it there are (0: none, the tape
 /// slices `input`). A builder that makes its text from those bytes needs no `JSON.parse` for
-/// those values (see [`crate::json::tape`]).
+/// those values (see [`crate::js`]).
 pub fn decode_tape_unescaping(
     input: &[u8],
     limits: Limits,
@@ -48,7 +48,7 @@ pub fn decode_tape_unescaping(
 }
 
 /// The shortest message whose skipped values the checks write as tape fragments
-/// (`json::tape`'s `fragments`): below it, setting up the recording costs more than reading
+/// (`js::fragments`): below it, setting up the recording costs more than reading
 /// the values again saves (recording every message, a 157-byte `tools/call` took 16% longer
 /// in Node).
 #[cfg(feature = "tape-fragments")]
