@@ -64,26 +64,11 @@ const TABLES: [&[&str]; 5] = [
 /// Room for the union of [`TABLES`] while it is built.
 const MAX_KEYS: usize = 32;
 
-const fn same(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
 /// Adds `name` to the first `n` of `out` unless it is there.
 const fn add(out: &mut [&'static str; MAX_KEYS], n: &mut usize, name: &'static str) {
     let mut i = 0;
     while i < *n {
-        if same(out[i], name) {
+        if crate::json::const_eq(out[i].as_bytes(), name.as_bytes()) {
             return;
         }
         i += 1;
